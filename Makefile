@@ -1,0 +1,31 @@
+# georemind — the two commands a fresh machine needs: `make run` and `make test`.
+SWIFT ?= swift
+STORE ?= .build/run/store.sqlite
+
+.PHONY: deps build run test bench clean
+
+# System libraries (GEOS, PROJ, SQLite, zlib, libxml2), installed with apt-get when missing.
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build -c release --product georemind
+
+# The main job on the embedded default: a throwaway SQLite store seeded from fixtures.
+run: build
+	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
+
+# The whole suite; a warning in our own sources fails the build (Swift 6, no warnings).
+test: deps
+	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
+	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*warning:' .build-test.log || \
+		{ echo "error: the build has warnings (see above)"; exit 1; }
+	$(SWIFT) test --skip-build
+
+# Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
+bench: deps
+	$(SWIFT) build -c release --product georemind-bench --product georemind
+	$$($(SWIFT) build -c release --show-bin-path)/georemind-bench
+
+clean:
+	rm -rf .build .build-test.log

@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "georemind",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "GeofenceEngine", targets: ["GeofenceEngine"]),
+        .library(name: "GeoReminders", targets: ["GeoReminders"]),
+        .library(name: "MapData", targets: ["MapData"]),
+        .executable(name: "georemind", targets: ["georemind"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
+        .systemLibrary(
+            name: "CGEOS",
+            pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"])]
+        ),
+        // Karney's geodesic solver as shipped by PROJ (geodesic.h): the exact WGS84 reference.
+        .systemLibrary(
+            name: "CGeodesic",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]
+        ),
+        .target(
+            name: "GeofenceEngine",
+            dependencies: ["CGEOS", "CGeodesic"]
+        ),
+        .target(
+            name: "GeoReminders",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "MapData"),
+        .executableTarget(
+            name: "georemind",
+            dependencies: [
+                "GeofenceEngine", "GeoReminders", "MapData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "georemind-bench",
+            dependencies: ["GeofenceEngine", "GeoReminders", "MapData"],
+            path: "Benchmarks/georemind-bench"
+        ),
+        .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine"]),
+        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
+        .testTarget(name: "georemindTests", dependencies: ["georemind"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// GeoReminders: lists, reminders, alarms, recurrence and the SQLite store.
