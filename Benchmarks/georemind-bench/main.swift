@@ -1,1 +1,18 @@
-print("bench")
+// georemind-bench [NAME...]: runs the named benchmarks (all when none are named), one per
+// process is best for peak-memory figures. Release build only: `make bench`.
+import Foundation
+
+let all: [Benchmark] = [
+    // Each area registers its benchmark here (engine, readers, store, feed).
+]
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+let unknown = wanted.subtracting(all.map(\.name))
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("error: unknown benchmark \(unknown.sorted().joined(separator: ", ")); known: \(all.map(\.name).joined(separator: ", "))\n".utf8))
+    exit(2)
+}
+for benchmark in all where wanted.isEmpty || wanted.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    try benchmark.run()
+}

@@ -1,1 +1,0 @@
-// GeoReminders: lists, reminders, alarms, recurrence and the SQLite store.
