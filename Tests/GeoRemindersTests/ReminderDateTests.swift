@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import GeoReminders
+
+private let newYork = TimeZone(identifier: "America/New_York")!
+private let utc = TimeZone(identifier: "UTC")!
+
+@Suite struct ReminderDateTests {
+    @Test func allDayKeepsTheZoneAndHasNoTime() throws {
+        let date = try ReminderDate(iso8601: "2026-11-23", timeZone: newYork)
+        #expect(date == ReminderDate(year: 2026, month: 11, day: 23, time: nil, timeZone: newYork))
+        #expect(date.iso8601 == "2026-11-23")
+        #expect(date.instant() == Date(timeIntervalSince1970: 1_795_410_000)) // 05:00Z
+    }
+
+    @Test func wallClockIsReadInTheGivenZone() throws {
+        let date = try ReminderDate(iso8601: "2026-11-23T16:00", timeZone: newYork)
+        #expect(date.time == TimeOfDay(hour: 16, minute: 0, second: 0))
+        #expect(date.iso8601 == "2026-11-23T16:00:00-05:00")
+        #expect(date.instant() == Date(timeIntervalSince1970: 1_795_467_600))
+    }
+
+    @Test func wallClockWithoutZoneIsFloating() throws {
+        let date = try ReminderDate(iso8601: "2026-11-23T16:00:30", timeZone: nil)
+        #expect(date.isFloating)
+        #expect(date.iso8601 == "2026-11-23T16:00:30")
+        #expect(date.instant(floatingZone: utc) == Date(timeIntervalSince1970: 1_795_449_630))
+    }
+
+    @Test func utcInstantIsKeptInTheRequestedZone() throws {
+        let date = try ReminderDate(iso8601: "2026-11-23T16:00:00Z", timeZone: newYork)
+        #expect(date == ReminderDate(year: 2026, month: 11, day: 23,
+                                     time: TimeOfDay(hour: 11, minute: 0), timeZone: newYork))
+        #expect(try ReminderDate(iso8601: "2026-11-23T16:00:00Z", timeZone: nil).iso8601 == "2026-11-23T16:00:00Z")
+    }
+
+    @Test func offsetInstant() throws {
+        let date = try ReminderDate(iso8601: "2026-03-09T09:00:00-04:00", timeZone: nil)
+        #expect(date.instant() == Date(timeIntervalSince1970: 1_773_061_200))
+        #expect(date.iso8601 == "2026-03-09T09:00:00-04:00")
+    }
+
+    @Test func offsetFollowsDaylightSaving() throws {
+        let summer = try ReminderDate(iso8601: "2026-07-01T09:00", timeZone: newYork)
+        #expect(summer.iso8601 == "2026-07-01T09:00:00-04:00")
+    }
+
+    @Test func leapDay() throws {
+        #expect(try ReminderDate(iso8601: "2028-02-29", timeZone: nil).day == 29)
+        #expect(throws: DateInputError.outOfRange(text: "2026-02-29", field: "day")) {
+            try ReminderDate(iso8601: "2026-02-29", timeZone: nil)
+        }
+        #expect(throws: DateInputError.outOfRange(text: "1900-02-29", field: "day")) {
+            try ReminderDate(iso8601: "1900-02-29", timeZone: nil)
+        }
+    }
+
+    @Test(arguments: ["", "2026", "2026-1-05", "2026-11-23T", "2026-11-23T16", "2026-11-23T16:00Zx",
+                      "2026/11/23", "tomorrow", "2026-11-23T16:00+5"])
+    func malformed(text: String) {
+        #expect(throws: DateInputError.malformed(text: text)) { try ReminderDate(iso8601: text, timeZone: nil) }
+    }
+
+    @Test func outOfRangeFieldsAreNamed() {
+        #expect(throws: DateInputError.outOfRange(text: "2026-13-01", field: "month")) {
+            try ReminderDate(iso8601: "2026-13-01", timeZone: nil)
+        }
+        #expect(throws: DateInputError.outOfRange(text: "2026-11-23T24:00", field: "hour")) {
+            try ReminderDate(iso8601: "2026-11-23T24:00", timeZone: nil)
+        }
+        #expect(throws: DateInputError.outOfRange(text: "2026-11-23T10:60", field: "minute")) {
+            try ReminderDate(iso8601: "2026-11-23T10:60", timeZone: nil)
+        }
+    }
+
+    @Test func timeZoneOption() throws {
+        #expect(try TimeZone.named(option: "floating") == nil)
+        #expect(try TimeZone.named(option: "Europe/Paris")?.identifier == "Europe/Paris")
+        #expect(throws: DateInputError.unknownTimeZone(name: "Mars/Olympus")) { try TimeZone.named(option: "Mars/Olympus") }
+    }
+}
