@@ -1,9 +1,9 @@
 import Foundation
 
 /// A named benchmark: a function that runs a workload and prints its figures.
-struct Benchmark {
+struct Benchmark: Sendable {
     let name: String
-    let run: () throws -> Void
+    let run: @Sendable () throws -> Void
 }
 
 /// Wall-clock seconds taken by `body`, with its result.
