@@ -39,12 +39,12 @@ public struct ICalTimeZoneResolver: Sendable {
     /// An Olson name, whole or as the tail of a path (`/mozilla.org/.../America/New_York`).
     static func zone(named tzid: String) -> TimeZone? {
         let name = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-        if known.contains(name) || ["UTC", "GMT"].contains(name), let zone = TimeZone(identifier: name) { return zone }
+        if let zone = TimeZone(identifier: name) { return zone }
         let parts = name.split(separator: "/")
-        guard parts.count > 1 else { return nil }
-        for length in stride(from: min(3, parts.count), through: 1, by: -1) {
-            let tail = parts.suffix(length).joined(separator: "/")
-            if known.contains(tail), let zone = TimeZone(identifier: tail) { return zone }
+        guard parts.count > 2 else { return nil }
+        // Tails of two or three parts: a single word ("Berlin") is no zone name.
+        for length in stride(from: min(3, parts.count - 1), through: 2, by: -1) {
+            if let zone = TimeZone(identifier: parts.suffix(length).joined(separator: "/")) { return zone }
         }
         return nil
     }
@@ -60,10 +60,10 @@ public struct ICalTimeZoneResolver: Sendable {
         let year = referenceYear ?? max(observances.map(\.start.year).max()!, currentYear)
         let expected = VTimeZoneObservance.signature(of: observances, in: year)
 
-        let candidates = TimeZone.knownTimeZoneIdentifiers.filter { identifier in
+        let candidates = Set(TimeZone.knownTimeZoneIdentifiers.filter { identifier in
             guard let zone = TimeZone(identifier: identifier) else { return false }
             return ZoneSignature(zone: zone, year: year) == expected
-        }
+        }.map { renamed[$0] ?? $0 })
         let hint = tzid.lowercased()
         let ranked = candidates.sorted { a, b in
             let ka = rank(a, hint: hint), kb = rank(b, hint: hint)
@@ -78,13 +78,23 @@ public struct ICalTimeZoneResolver: Sendable {
     /// Lower is better: a zone whose city appears in the TZID, then the zone most people in that
     /// region use, then alphabetical order.
     private static func rank(_ identifier: String, hint: String) -> Int {
-        let city = identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").lowercased() } ?? ""
-        if city.count > 2, hint.contains(city) { return 0 }
+        let parts = identifier.split(separator: "/")
+        // Only geographic names count: "US/Eastern" must not win on "Eastern Standard Time".
+        let regions: Set<Substring> = ["Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"]
+        if parts.count > 1, regions.contains(parts[0]) {
+            let city = parts.last!.replacingOccurrences(of: "_", with: " ").lowercased()
+            if city.count > 2, hint.contains(city) { return 0 }
+        }
         if let index = preferred.firstIndex(of: identifier) { return 1 + index }
         return 1 + preferred.count
     }
 
-    private static let known = Set(TimeZone.knownTimeZoneIdentifiers)
+    /// ICU still lists some zones under their old names; answer with the current ones.
+    private static let renamed = [
+        "Asia/Calcutta": "Asia/Kolkata", "Asia/Katmandu": "Asia/Kathmandu", "Asia/Rangoon": "Asia/Yangon",
+        "Asia/Saigon": "Asia/Ho_Chi_Minh", "Europe/Kiev": "Europe/Kyiv", "Atlantic/Faeroe": "Atlantic/Faroe",
+        "America/Godthab": "America/Nuuk", "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+    ]
 
     /// Representative zones, so that equivalent candidates resolve as people expect.
     private static let preferred = [
