@@ -62,6 +62,8 @@ struct ICalendarReaderTests {
         ("BEGIN:VCALENDAR\nX-P;X-TITLE=\"Home:geo:1,2\nEND:VCALENDAR\n", .unterminatedQuote(line: 2, parameter: "X-TITLE")),
         ("BEGIN:VCALENDAR\nX-P;X-A=1\nEND:VCALENDAR\n", .missingColon(line: 2, text: "X-P;X-A=1")),
         ("BEGIN:VCALENDAR\nBEGIN:\nEND:VCALENDAR\n", .missingComponentName(line: 2)),
+        ("BEGIN:VCALENDAR\nBEGIN:V TODO\nEND:V TODO\nEND:VCALENDAR\n", .invalidName(line: 2, name: "V TODO")),
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nEND:\nEND:VCALENDAR\n", .missingComponentName(line: 3)),
         (" folded first\nBEGIN:VCALENDAR\n", .continuationWithoutLine(line: 1)),
         // Physical lines count folds: the bad line is the fifth line of the file.
         ("BEGIN:VCALENDAR\r\nDESCRIPTION:a\r\n b\r\n c\r\nNO COLON HERE\r\nEND:VCALENDAR\r\n", .missingColon(line: 5, text: "NO COLON HERE")),

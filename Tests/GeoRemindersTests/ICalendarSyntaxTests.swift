@@ -96,6 +96,10 @@ struct ICalendarSyntaxTests {
         #expect(read.value == "x")
     }
 
+    @Test func rawLineBreaksInAValueCannotSplitTheLine() {
+        #expect(ICalWriter.contentLine(ICalProperty(name: "X-RAW", value: "a\nb\r\nc\rd")) == #"X-RAW:a\nb\nc\nd"#)
+    }
+
     @Test func textPropertyInitializersEscape() {
         #expect(ICalProperty(name: "SUMMARY", text: "Buy milk, eggs; bread\nnow \\o/").value ==
             #"Buy milk\, eggs\; bread\nnow \\o/"#)

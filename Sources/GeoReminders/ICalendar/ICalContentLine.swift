@@ -61,7 +61,7 @@ enum ICalContentLine {
     }
 
     /// iana-token and x-name: ALPHA, DIGIT and "-" only.
-    private static func isValidName(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isValidName(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { c in
             (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
         }

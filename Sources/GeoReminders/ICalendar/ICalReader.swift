@@ -25,6 +25,7 @@ public enum ICalReader {
             case "BEGIN":
                 let name = property.value.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { throw .missingComponentName(line: line.lineNumber) }
+                guard ICalContentLine.isValidName(name.utf8) else { throw .invalidName(line: line.lineNumber, name: name) }
                 stack.append(ICalComponent(name: name, lineNumber: line.lineNumber))
             case "END":
                 let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()

@@ -19,14 +19,17 @@ public enum ICalWriter {
         Data(string(components).utf8)
     }
 
-    /// One property as an unfolded content line, without line end.
+    /// One property as an unfolded content line, without line end. A raw line break in a value
+    /// (never valid there) is written as the TEXT escape `\n` so it cannot split the line.
     public static func contentLine(_ property: ICalProperty) -> String {
         var line = property.name
         for parameter in property.parameters {
             line += ";" + parameter.name + "="
             line += parameter.values.map(ICalParameter.encode).joined(separator: ",")
         }
-        return line + ":" + property.value
+        let breaks: Set<Character> = ["\n", "\r\n", "\r"]
+        guard property.value.contains(where: breaks.contains) else { return line + ":" + property.value }
+        return line + ":" + property.value.map { breaks.contains($0) ? "\\n" : String($0) }.joined()
     }
 
     private static func write(_ component: ICalComponent, to out: inout String) {
