@@ -37,6 +37,12 @@ struct ICalendarReaderTests {
         #expect(roots.count == 2)
     }
 
+    @Test func trailingBlanksAfterComponentNamesAreIgnored() throws {
+        let roots = try ICalReader.components(from: "BEGIN:VCALENDAR \nBEGIN:VTODO\t\nEND:VTODO\nEND: VCALENDAR\n")
+        #expect(roots.map(\.name) == ["VCALENDAR"])
+        #expect(roots[0].components.map(\.name) == ["VTODO"])
+    }
+
     @Test func componentNamesMatchCaseInsensitively() throws {
         let roots = try ICalReader.components(from: "begin:vcalendar\nBEGIN:VTodo\nEND:VTODO\nEnd:VCALENDAR\n")
         #expect(roots[0].components[0].name == "VTODO")

@@ -11,7 +11,7 @@ public struct ICalComponent: Sendable {
 
     public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
                 lineNumber: Int? = nil) {
-        self.name = name.uppercased()
+        self.name = name.icalName
         self.properties = properties
         self.components = components
         self.lineNumber = lineNumber

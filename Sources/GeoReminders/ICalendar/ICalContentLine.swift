@@ -6,7 +6,19 @@
 /// Related RFC 5545 section: 3.1 and 3.2.
 enum ICalContentLine {
     static func parse(_ text: String, lineNumber line: Int) throws(ICalParseError) -> ICalProperty {
-        let b = Array(text.utf8)
+        var utf8 = text
+        return try utf8.withUTF8 { parse(bytes: $0, text: text, line: line) }.get()
+    }
+
+    private static func parse(bytes b: UnsafeBufferPointer<UInt8>, text: String, line: Int) -> Result<ICalProperty, ICalParseError> {
+        do throws(ICalParseError) {
+            return .success(try parseOrThrow(bytes: b, text: text, line: line))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func parseOrThrow(bytes b: UnsafeBufferPointer<UInt8>, text: String, line: Int) throws(ICalParseError) -> ICalProperty {
         let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), comma = UInt8(ascii: ",")
         let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
         func string(_ range: Range<Int>) -> String { String(decoding: b[range], as: UTF8.self) }
@@ -65,5 +77,12 @@ enum ICalContentLine {
         !bytes.isEmpty && bytes.allSatisfy { c in
             (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
         }
+    }
+}
+
+extension String {
+    /// Uppercased for case-insensitive iCalendar names, without work when already so.
+    var icalName: String {
+        utf8.contains { $0 >= 0x61 && $0 <= 0x7A } ? uppercased() : self
     }
 }

@@ -10,25 +10,30 @@ public enum ICalFolding {
     /// Folds one unfolded content line, returning it with CRLF line ends. Never cuts inside a
     /// UTF-8 sequence, so a line holding multi-byte characters may break a little before 75 octets.
     public static func fold(_ line: String) -> String {
-        let bytes = Array(line.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 70 * 3 + 2)
-        var start = 0
-        var first = true
-        while true {
-            // A continuation line spends one octet on its leading space.
-            let room = first ? lineLimit : lineLimit - 1
-            var end = min(start + room, bytes.count)
-            // Back off from UTF-8 continuation bytes (10xxxxxx) so a character stays whole.
-            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            if !first { out.append(0x20) }
-            out.append(contentsOf: bytes[start..<end])
-            out.append(contentsOf: [0x0D, 0x0A])
-            start = end
-            first = false
-            if start >= bytes.count { break }
-        }
+        fold(line, into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the folded line and its CRLF to `out`.
+    static func fold(_ line: String, into out: inout [UInt8]) {
+        var line = line
+        line.withUTF8 { bytes in
+            var start = 0
+            var first = true
+            repeat {
+                // A continuation line spends one octet on its leading space.
+                let room = first ? lineLimit : lineLimit - 1
+                var end = min(start + room, bytes.count)
+                // Back off from UTF-8 continuation bytes (10xxxxxx) so a character stays whole.
+                while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                if !first { out.append(0x20) }
+                out.append(contentsOf: bytes[start..<end])
+                out.append(contentsOf: [0x0D, 0x0A])
+                start = end
+                first = false
+            } while start < bytes.count
+        }
     }
 
     /// A logical content line after unfolding, with the physical line it started on.

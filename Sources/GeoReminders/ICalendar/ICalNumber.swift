@@ -26,7 +26,7 @@ public enum ICalNumber {
     public static func string(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         let shortest = "\(value)"
-        guard shortest.contains("e") else { return shortest }
+        guard shortest.utf8.contains(UInt8(ascii: "e")) else { return shortest }
         // Swift prints 1e-05 for tiny values; FLOAT has no exponent, so spell the digits out.
         var fixed = String(format: "%.17f", value)
         while fixed.hasSuffix("0") { fixed.removeLast() }

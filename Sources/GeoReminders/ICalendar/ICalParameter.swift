@@ -9,7 +9,7 @@ public struct ICalParameter: Hashable, Sendable {
     public var values: [String]
 
     public init(name: String, values: [String]) {
-        self.name = name.uppercased()
+        self.name = name.icalName
         self.values = values
     }
 
@@ -24,7 +24,7 @@ public struct ICalParameter: Hashable, Sendable {
 extension ICalParameter {
     /// Decodes RFC 6868 escapes: `^n` newline, `^'` double quote, `^^` caret; any other `^` stays.
     static func decodeCaret(_ raw: Substring) -> String {
-        guard raw.contains("^") else { return String(raw) }
+        guard raw.utf8.contains(UInt8(ascii: "^")) else { return String(raw) }
         var out = ""
         var it = raw.makeIterator()
         while let c = it.next() {
@@ -42,6 +42,8 @@ extension ICalParameter {
 
     /// Encodes one value for writing: caret escapes first, then quotes when `:`, `;` or `,` appear.
     static func encode(_ value: String) -> String {
+        let plain = !value.utf8.contains { $0 == 0x5E || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
+        if plain { return value }
         var escaped = ""
         for c in value {
             switch c {

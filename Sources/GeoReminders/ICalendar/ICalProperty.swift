@@ -13,7 +13,7 @@ public struct ICalProperty: Sendable {
     public var lineNumber: Int?
 
     public init(name: String, parameters: [ICalParameter] = [], value: String, lineNumber: Int? = nil) {
-        self.name = name.uppercased()
+        self.name = name.icalName
         self.parameters = parameters
         self.value = value
         self.lineNumber = lineNumber

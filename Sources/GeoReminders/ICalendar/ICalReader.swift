@@ -15,6 +15,12 @@ public enum ICalReader {
         try components(fromLines: ICalFolding.unfold(text.utf8))
     }
 
+    /// Some writers leave a space after `BEGIN:VTODO`; it is no part of the name.
+    private static func trimmed(_ name: String) -> String {
+        guard name.utf8.first == 0x20 || name.utf8.last == 0x20 || name.utf8.last == 0x09 else { return name }
+        return String(name.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
     private static func components(fromLines lines: [ICalFolding.LogicalLine]) throws(ICalParseError) -> [ICalComponent] {
         guard !lines.isEmpty else { throw .empty }
         var roots: [ICalComponent] = []
@@ -23,12 +29,12 @@ public enum ICalReader {
             let property = try ICalContentLine.parse(line.text, lineNumber: line.lineNumber)
             switch property.name {
             case "BEGIN":
-                let name = property.value.trimmingCharacters(in: .whitespaces)
+                let name = trimmed(property.value)
                 guard !name.isEmpty else { throw .missingComponentName(line: line.lineNumber) }
                 guard ICalContentLine.isValidName(name.utf8) else { throw .invalidName(line: line.lineNumber, name: name) }
                 stack.append(ICalComponent(name: name, lineNumber: line.lineNumber))
             case "END":
-                let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+                let name = trimmed(property.value).uppercased()
                 guard !name.isEmpty else { throw .missingComponentName(line: line.lineNumber) }
                 guard let open = stack.popLast() else {
                     throw .unexpectedEnd(line: line.lineNumber, name: name)

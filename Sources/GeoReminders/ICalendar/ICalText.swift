@@ -5,24 +5,31 @@
 public enum ICalText {
     /// Escapes text for a TEXT value; CRLF and lone CR become `\n` like LF.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text {
-            switch c {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n", "\r": out += "\\n"
-            default: out.append(c)
+        // Works on octets: every character escaped is ASCII, and most values need nothing.
+        let special: (UInt8) -> Bool = { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x3B: out += [0x5C, 0x3B]
+            case 0x2C: out += [0x5C, 0x2C]
+            case 0x0D: out += [0x5C, 0x6E]
+            case 0x0A where previous == 0x0D: break  // the CR already wrote this line break
+            case 0x0A: out += [0x5C, 0x6E]
+            default: out.append(byte)
             }
+            previous = byte
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a TEXT value. `\n` and `\N` are newlines; an unknown escape such as `\:` (which
     /// some writers emit) reads as the character itself, and a trailing lone backslash stays.
     public static func unescape(_ raw: some StringProtocol) -> String {
-        guard raw.contains("\\") else { return String(raw) }
+        guard raw.utf8.contains(UInt8(ascii: "\\")) else { return String(raw) }
         var out = ""
         var it = raw.makeIterator()
         while let c = it.next() {

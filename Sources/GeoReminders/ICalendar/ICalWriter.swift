@@ -6,9 +6,7 @@ import Foundation
 /// Related RFC 5545 section: 3.1.
 public enum ICalWriter {
     public static func string(_ components: [ICalComponent]) -> String {
-        var out = ""
-        for component in components { write(component, to: &out) }
-        return out
+        String(decoding: bytes(components), as: UTF8.self)
     }
 
     public static func string(_ component: ICalComponent) -> String {
@@ -16,7 +14,7 @@ public enum ICalWriter {
     }
 
     public static func data(_ components: [ICalComponent]) -> Data {
-        Data(string(components).utf8)
+        Data(bytes(components))
     }
 
     /// One property as an unfolded content line, without line end. A raw line break in a value
@@ -27,19 +25,25 @@ public enum ICalWriter {
             line += ";" + parameter.name + "="
             line += parameter.values.map(ICalParameter.encode).joined(separator: ",")
         }
+        guard property.value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return line + ":" + property.value }
         let breaks: Set<Character> = ["\n", "\r\n", "\r"]
-        guard property.value.contains(where: breaks.contains) else { return line + ":" + property.value }
         return line + ":" + property.value.map { breaks.contains($0) ? "\\n" : String($0) }.joined()
     }
 
-    private static func write(_ component: ICalComponent, to out: inout String) {
-        out += ICalFolding.fold("BEGIN:" + component.name)
+    private static func bytes(_ components: [ICalComponent]) -> [UInt8] {
+        var out: [UInt8] = []
+        for component in components { write(component, to: &out) }
+        return out
+    }
+
+    private static func write(_ component: ICalComponent, to out: inout [UInt8]) {
+        ICalFolding.fold("BEGIN:" + component.name, into: &out)
         for property in component.properties {
-            out += ICalFolding.fold(contentLine(property))
+            ICalFolding.fold(contentLine(property), into: &out)
         }
         for child in component.components {
             write(child, to: &out)
         }
-        out += ICalFolding.fold("END:" + component.name)
+        ICalFolding.fold("END:" + component.name, into: &out)
     }
 }
