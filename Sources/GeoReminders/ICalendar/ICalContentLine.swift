@@ -6,6 +6,8 @@
 /// Related RFC 5545 section: 3.1 and 3.2.
 enum ICalContentLine {
     static func parse(_ text: String, lineNumber line: Int) throws(ICalParseError) -> ICalProperty {
+        // Scanning the contiguous UTF-8 buffer avoids a copy per line; `withUTF8` rethrows
+        // untyped errors, so the typed error travels out in a Result.
         var utf8 = text
         return try utf8.withUTF8 { parse(bytes: $0, text: text, line: line) }.get()
     }
