@@ -99,6 +99,7 @@ struct ICalendarTimeZoneTests {
         ("/citadel.org/20190914_1/America/New_York", "America/New_York"),
         ("/freeassociation.sourceforge.net/Tzfile/Asia/Kolkata", "Asia/Kolkata"),
         ("\"Asia/Tokyo\"", "Asia/Tokyo"),
+        ("/Europe/Berlin", "Europe/Berlin"),
     ])
     func resolvesOlsonNamesAndPathTails(tzid: String, identifier: String) throws {
         #expect(try ICalTimeZoneResolver(vtimezones: []).timeZone(for: tzid).identifier == identifier)
@@ -140,6 +141,22 @@ struct ICalendarTimeZoneTests {
         #expect(try resolver.timeZone(for: "Pacific Standard Time").identifier == "America/Los_Angeles")
         #expect(try resolver.timeZone(for: "India Standard Time").identifier == "Asia/Kolkata")
         #expect(try resolver.timeZone(for: "Tokyo Standard Time").identifier == "Asia/Tokyo")
+    }
+
+    @Test func xLicLocationNamesTheZoneOfACustomTZID() throws {
+        let custom = try ICalReader.components(from: """
+        BEGIN:VTIMEZONE
+        TZID:Mitteleuropäische Zeit
+        X-LIC-LOCATION:Europe/Vienna
+        BEGIN:STANDARD
+        DTSTART:19701025T030000
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0100
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
+        END:STANDARD
+        END:VTIMEZONE
+        """)[0]
+        #expect(try ICalTimeZoneResolver(vtimezones: [custom]).timeZone(for: "Mitteleuropäische Zeit").identifier == "Europe/Vienna")
     }
 
     @Test func unknownZonesAreReportedWithTheReason() {

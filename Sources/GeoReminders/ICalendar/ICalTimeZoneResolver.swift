@@ -3,7 +3,8 @@ import Foundation
 /// Turns the TZIDs of a file into Foundation time zones.
 ///
 /// In order: an Olson name (`Europe/Berlin`); an Olson name at the end of a path-like TZID
-/// (Thunderbird's `/mozilla.org/20050126_1/Europe/Berlin`); otherwise the file's own VTIMEZONE
+/// (Thunderbird's `/mozilla.org/20050126_1/Europe/Berlin`); the VTIMEZONE's `X-LIC-LOCATION`;
+/// otherwise the file's own VTIMEZONE
 /// is compared, offsets and transition dates, with every known zone (Microsoft's
 /// `W. Europe Standard Time` becomes `Europe/Berlin`). A TZID none of these explain is reported.
 ///
@@ -21,7 +22,8 @@ public struct ICalTimeZoneResolver: Sendable {
     public init(vtimezones: [ICalComponent], referenceYear: Int? = nil) {
         for vtimezone in vtimezones {
             guard let tzid = vtimezone.property("TZID")?.value else { continue }
-            if let zone = Self.zone(named: tzid) {
+            // libical and Thunderbird name the Olson zone of a custom TZID in X-LIC-LOCATION.
+            if let zone = Self.zone(named: tzid) ?? vtimezone.property("X-LIC-LOCATION").flatMap({ Self.zone(named: $0.value) }) {
                 resolved[tzid] = .success(zone)
             } else {
                 resolved[tzid] = Self.match(vtimezone, tzid: tzid, referenceYear: referenceYear)
@@ -41,9 +43,9 @@ public struct ICalTimeZoneResolver: Sendable {
         let name = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
         if let zone = TimeZone(identifier: name) { return zone }
         let parts = name.split(separator: "/")
-        guard parts.count > 2 else { return nil }
+        guard parts.count > 1 else { return nil }
         // Tails of two or three parts: a single word ("Berlin") is no zone name.
-        for length in stride(from: min(3, parts.count - 1), through: 2, by: -1) {
+        for length in stride(from: min(3, parts.count), through: 2, by: -1) {
             if let zone = TimeZone(identifier: parts.suffix(length).joined(separator: "/")) { return zone }
         }
         return nil
