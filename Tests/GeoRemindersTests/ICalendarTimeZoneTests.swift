@@ -89,6 +89,23 @@ struct ICalendarTimeZoneTests {
             ["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
     }
 
+    @Test func insertsAVTimeZoneForEveryTZIDUsed() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!, tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        var alarm = ICalComponent(name: "VALARM")
+        alarm.append(ICalProperty(name: "X-WHEN", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: tokyo)))
+        var todo = ICalComponent(name: "VTODO", properties: [
+            ICalProperty(name: "DUE", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: berlin)),
+            ICalProperty(name: "DTSTART", parameters: [ICalParameter(name: "TZID", value: "Custom Zone")], value: "20260101T090000"),
+        ])
+        todo.append(alarm)
+        var calendar = ICalComponent(name: "VCALENDAR", components: [.vtimezone(for: berlin, years: 2026...2026), todo])
+        let unknown = calendar.insertVTimeZones(years: 2026...2026)
+        #expect(unknown == ["Custom Zone"])
+        #expect(calendar.components.map { $0.property("TZID")?.value ?? $0.name } == ["Asia/Tokyo", "Europe/Berlin", "VTODO"])
+        #expect(calendar.insertVTimeZones(years: 2026...2026) == ["Custom Zone"])
+        #expect(calendar.components.count == 3)
+    }
+
     // MARK: Resolving TZIDs
 
     @Test(arguments: [

@@ -68,6 +68,32 @@ extension ICalComponent {
         return vtimezone
     }
 
+    /// Adds, ahead of the other subcomponents, a VTIMEZONE for every TZID used anywhere below
+    /// this component that it does not define yet, as RFC 5545 §3.6.5 requires. TZIDs that are
+    /// no Olson name are left alone; they are returned so the caller can report them.
+    @discardableResult
+    public mutating func insertVTimeZones(years: ClosedRange<Int>) -> [String] {
+        var used: Set<String> = []
+        func collect(_ component: ICalComponent) {
+            guard component.name != "VTIMEZONE" else { return }
+            for property in component.properties { if let tzid = property.parameter("TZID") { used.insert(tzid) } }
+            component.components.forEach(collect)
+        }
+        collect(self)
+        let defined = Set(components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value })
+        var added: [ICalComponent] = []
+        var unknown: [String] = []
+        for tzid in used.subtracting(defined).sorted() {
+            if let zone = TimeZone(identifier: tzid), zone.identifier == tzid {
+                added.append(.vtimezone(for: zone, years: years))
+            } else {
+                unknown.append(tzid)
+            }
+        }
+        components.insert(contentsOf: added, at: 0)
+        return unknown
+    }
+
     private static func observance(kind: String, from: Int, to: Int, name: String, start: String,
                                    rule: String?) -> ICalComponent {
         var component = ICalComponent(name: kind)
