@@ -20,7 +20,7 @@ test: deps
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
 bench: deps
