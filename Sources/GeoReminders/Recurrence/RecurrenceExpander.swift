@@ -99,22 +99,26 @@ struct RecurrenceExpander: Sendable {
 
     /// Collects the current period's occurrences into `pending`, then steps to the next period.
     private mutating func fillNextPeriod() {
-        var days: [CivilDay] = []
+        // `pending` is reused across periods: a daily rule must not allocate per day.
+        var days = pending
+        pending = []
+        days.removeAll(keepingCapacity: true)
+        defer { pendingIndex = 0 }
         switch frequency {
         case .yearly:
-            guard year < 10_000 else { finished = true; return }
+            guard year < 10_000 else { finished = true; pending = days; return }
             for m in 1...12 where filter.admitsMonth(m) {
                 collect(year: year, month: m, into: &days)
             }
             year += interval
         case .monthly:
-            guard year < 10_000 else { finished = true; return }
+            guard year < 10_000 else { finished = true; pending = days; return }
             if filter.admitsMonth(month) { collect(year: year, month: month, into: &days) }
             let index = year * 12 + (month - 1) + interval
             year = index / 12
             month = index % 12 + 1
         case .weekly, .daily:
-            guard periodStart < Self.lastDay else { finished = true; return }
+            guard periodStart < Self.lastDay else { finished = true; pending = days; return }
             let length = frequency == .weekly ? 7 : 1
             for offset in 0..<length {
                 let day = periodStart + offset
@@ -123,8 +127,7 @@ struct RecurrenceExpander: Sendable {
             }
             periodStart = periodStart + length * interval
         }
-        pending = setPositions.isEmpty ? days : Self.select(setPositions, from: days)
-        pendingIndex = 0
+        pending = setPositions.isEmpty || days.isEmpty ? days : Self.select(setPositions, from: days)
     }
 
     private func collect(year: Int, month: Int, into days: inout [CivilDay]) {
@@ -137,10 +140,10 @@ struct RecurrenceExpander: Sendable {
 
     /// BYSETPOS: the nth (or nth from last) of a period's occurrences, in order, without repeats.
     static func select(_ positions: [Int], from days: [CivilDay]) -> [CivilDay] {
-        var picked = Set<CivilDay>()
+        var picked: [CivilDay] = []
         for position in positions {
             let index = position > 0 ? position - 1 : days.count + position
-            if days.indices.contains(index) { picked.insert(days[index]) }
+            if days.indices.contains(index) && !picked.contains(days[index]) { picked.append(days[index]) }
         }
         return picked.sorted()
     }
