@@ -211,14 +211,20 @@ def expand(rule, start_text, take):
 
 
 def main():
-    rng = random.Random(5545)
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=400, help="how many cases (default 400, the committed fixture)")
+    parser.add_argument("--seed", type=int, default=5545)
+    parser.add_argument("--out", default=OUT)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
     cases = []
     seen = set()
     empty = 0
     for rule, start, take in CURATED:
         cases.append({"rule": rule, "start": start, "take": take, "expected": expand(rule, start, take)})
         seen.add((rule, start))
-    while len(cases) < 400:
+    while len(cases) < args.cases:
         rule, start, take = random_case(rng)
         if (rule, start) in seen:
             continue
@@ -232,11 +238,11 @@ def main():
                 continue  # a few rules that never occur are enough
         seen.add((rule, start))
         cases.append({"rule": rule, "start": start, "take": take, "expected": expected})
-    with open(OUT, "w") as f:
+    with open(args.out, "w") as f:
         json.dump({"generator": "scripts/gen-rrule-reference.py",
                    "dateutil": dateutil.__version__, "cases": cases}, f, indent=1)
         f.write("\n")
-    print("wrote %d cases to %s" % (len(cases), os.path.normpath(OUT)))
+    print("wrote %d cases to %s" % (len(cases), os.path.normpath(args.out)))
 
 
 if __name__ == "__main__":
