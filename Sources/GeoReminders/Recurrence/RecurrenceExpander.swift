@@ -32,6 +32,8 @@ struct RecurrenceExpander: Sendable {
     private var pending: [CivilDay] = []
     private var pendingIndex = 0
     private var finished = false
+    /// The last occurrence given, for `_checkInvariants()`.
+    private var last: Reading?
 
     /// Periods after 9999 are not expanded (python-dateutil stops there too), so a rule that
     /// never matches (BYMONTH=2;BYMONTHDAY=30) ends instead of running forever.
@@ -73,8 +75,10 @@ struct RecurrenceExpander: Sendable {
             // the start itself is an occurrence only if the rule selects it (dateutil's reading).
             guard day >= startDay else { continue }
             var reading: Reading = (day.number, startSeconds)
-            if wallClock != nil {
-                reading = ZonedWallClock.split(wallClock!.settle(ZonedWallClock.wall(day: day.number, seconds: startSeconds)))
+            if var clock = wallClock {
+                wallClock = nil  // Keeps `clock` uniquely referenced while it caches its window.
+                reading = ZonedWallClock.split(clock.settle(ZonedWallClock.wall(day: day.number, seconds: startSeconds)))
+                wallClock = clock
             }
             if let until, reading > until {
                 finished = true
@@ -84,9 +88,20 @@ struct RecurrenceExpander: Sendable {
                 remaining = count - 1
                 if count == 1 { finished = true }
             }
+            _checkInvariants(next: reading)
+            last = reading
             return (occurrence(reading), reading)
         }
         return nil
+    }
+
+    /// Occurrences strictly increase and COUNT never goes below zero. Real in debug builds only.
+    @inline(__always)
+    private func _checkInvariants(next reading: Reading) {
+        #if DEBUG
+        if let last { assert(reading > last, "recurrence occurrences must strictly increase") }
+        assert((remaining ?? 0) >= 0, "COUNT went below zero")
+        #endif
     }
 
     private func occurrence(_ reading: Reading) -> ReminderDate {
@@ -128,6 +143,7 @@ struct RecurrenceExpander: Sendable {
             periodStart = periodStart + length * interval
         }
         pending = setPositions.isEmpty || days.isEmpty ? days : Self.select(setPositions, from: days)
+        assert(zip(pending, pending.dropFirst()).allSatisfy { $0 < $1 }, "a period's candidates must be distinct and in order")
     }
 
     private func collect(year: Int, month: Int, into days: inout [CivilDay]) {
