@@ -7,7 +7,8 @@ import Foundation
 /// BYSETPOS picks among the survivors, then COUNT and UNTIL cut the series.
 ///
 /// All arithmetic is on civil days; a zone is consulted only to settle a wall-clock time that a
-/// DST change skips (`ZonedWallClock`).
+/// DST change skips (`ZonedWallClock`). Where python-dateutil reads the RFC differently, this
+/// follows the RFC: see docs/recurrence.md.
 struct RecurrenceExpander: Sendable {
     /// A wall-clock reading: a civil day and seconds into it (0 for all-day series).
     typealias Reading = (day: Int, seconds: Int)

@@ -5,6 +5,7 @@ import Foundation
 /// Read from and written to RRULE text (`FREQ=MONTHLY;BYDAY=-1FR;COUNT=6`): `rrule` writes the
 /// parts in the order they were read, so canonical text round-trips exactly. A rule is valid
 /// by construction; every initializer throws `RecurrenceRuleError` naming the part at fault.
+/// Equality compares the written parts, order included, and `fromCompletion`.
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>.
 public struct RecurrenceRule: Hashable, Sendable {
