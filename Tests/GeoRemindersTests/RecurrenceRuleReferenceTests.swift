@@ -18,7 +18,7 @@ struct RecurrenceRuleReferenceTests {
     }
 
     static let cases: [Case] = {
-        let url = fixturesDirectory.appendingPathComponent("recurrence/dateutil-reference.json")
+        let url = recurrenceFixtures.appendingPathComponent("dateutil-reference.json")
         // A missing or broken fixture shows up as the count test failing, not as a crash.
         guard let data = try? Data(contentsOf: url),
               let reference = try? JSONDecoder().decode(Reference.self, from: data) else { return [] }

@@ -20,7 +20,7 @@ extension ReminderDate {
     }
 }
 
-/// The Fixtures/ directory of the repository.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
+/// Fixtures/recurrence/ in the repository.
+let recurrenceFixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+    .appendingPathComponent("Fixtures/recurrence")
