@@ -3,7 +3,7 @@ import GeoReminders
 
 /// Writes then reads an iCalendar stream of 20 000 Apple-shaped VTODOs (zoned due date, a
 /// timed alarm and a location alarm each): the syntax layer's throughput.
-@MainActor let icalendarBenchmark = Benchmark(name: "icalendar") {
+let icalendarBenchmark = Benchmark(name: "icalendar") {
     var g = SeededGenerator(seed: 5545)
     var calendar = ICalComponent(name: "VCALENDAR", properties: [
         ICalProperty(name: "VERSION", value: "2.0"), ICalProperty(name: "PRODID", value: "-//georemind//bench//EN"),
