@@ -1,0 +1,171 @@
+import Foundation
+
+extension GeofenceEngine {
+    /// Decides every tracked fence for an admitted fix of `deviceIndex` (rules of issue 2).
+    func process(_ fix: Fix, time: Double, device deviceIndex: Int, into transitions: inout [Transition]) {
+        // Work on the device moved out of the array, so mutating its fences never copies them.
+        var device = DeviceState(name: nil)
+        swap(&device, &devices[deviceIndex])
+        defer { swap(&device, &devices[deviceIndex]) }
+
+        if let timeout = options.staleTimeout, let last = device.lastTime, time - last > timeout { device.forgetStates() }
+        let coordinate = fix.coordinate
+        let previous: (coordinate: Coordinate, time: Double)? =
+            device.decided ? device.lastTime.map { (device.lastCoordinate, $0) } : nil
+        var band = 0.0
+        if options.accuracyAware, let accuracy = fix.accuracy, accuracy.isFinite, accuracy > 0 { band = accuracy }
+        // Untracked fences must be beyond r + h + reach, i.e. neither inside nor straddling.
+        let reach = max(0, band - options.hysteresis)
+        let covered = reach == 0
+            ? device.cache.contains(latitude: coordinate.latitude, longitude: coordinate.longitude)
+            : device.cache.contains(Envelope.around(coordinate, radius: reach))
+        if !covered { refreshCandidates(&device, around: coordinate, reach: reach) }
+
+        let latitude = coordinate.latitude * .pi / 180
+        let longitude = coordinate.longitude * .pi / 180
+        let crossings = options.detectCrossings
+        var insideCount = 0
+        models.withUnsafeBufferPointer { models in
+            for j in device.tracked.indices {
+                let fenceIndex = Int(device.tracked[j].fence)
+                let model = models[fenceIndex]
+                let before = device.tracked[j].state
+                var distance = 0.0
+                let observed: FenceState?
+                var straddling = false
+                if model.isCircle {
+                    let limit = max(model.outerRadius, model.radius + band)
+                    distance = model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit)
+                    // The common case: far enough to be outside and not straddling, and already outside.
+                    if before == .outside, distance > limit, !crossings { continue }
+                    observed = distance <= model.radius ? .inside : (distance > model.outerRadius ? .outside : nil)
+                    straddling = band > 0 && abs(distance - model.radius) < band
+                } else {
+                    do {
+                        observed = try polygons[Int(model.polygon)].covers(coordinate) ? .inside : .outside
+                    } catch {
+                        statistics.geosFailures += 1
+                        if before == .inside { insideCount += 1 }
+                        continue
+                    }
+                }
+                var after = before
+                if !straddling {
+                    after = before == .unknown ? (observed ?? .outside) : (observed ?? before)
+                }
+                if after != before {
+                    device.tracked[j].state = after
+                    device.tracked[j].dwellReported = false
+                    if after == .inside { device.tracked[j].insideSince = time }
+                    if before == .unknown {
+                        if after == .inside, options.initialTrigger {
+                            emit(.enter, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
+                        }
+                    } else {
+                        let crossing = previous.flatMap { crossingTime(fenceIndex, from: $0, to: coordinate, at: time) }
+                        emit(after == .inside ? .enter : .leave, fence: fenceIndex, fix: fix, model: model,
+                             distance: distance, crossing: crossing, into: &transitions)
+                    }
+                }
+                if after == .inside {
+                    insideCount += 1
+                    if let dwell = options.dwellTime, !device.tracked[j].dwellReported,
+                       time - device.tracked[j].insideSince >= dwell
+                    {
+                        device.tracked[j].dwellReported = true
+                        emit(.dwell, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
+                    }
+                }
+                if crossings, model.isCircle, before == .outside, after == .outside, let previous,
+                   let approach = closestApproach(model, from: previous.coordinate, to: coordinate), approach.distance <= model.radius
+                {
+                    let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
+                    emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
+                }
+            }
+        }
+        if crossings, let previous {
+            crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
+        }
+        statistics.insidePairs += insideCount
+        device.lastTime = time
+        device.lastCoordinate = coordinate
+        device.decided = true
+    }
+
+    func emit(_ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
+              into transitions: inout [Transition])
+    {
+        var metres: Double?
+        if model.isCircle { metres = distance.isFinite ? distance : model.exactDistance(to: fix.coordinate) }
+        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fix: fix, distance: metres, crossingTime: crossing))
+    }
+
+    /// Cross events for fences the device does not track (outside at both fixes): the segment lies
+    /// within half its length of its midpoint, so only fences whose envelope meets that circle's can be crossed.
+    private func crossUntracked(device: DeviceState, fix: Fix, from previous: (coordinate: Coordinate, time: Double),
+                                time: Double, into transitions: inout [Transition])
+    {
+        let line = Geodesic.wgs84.inverse(from: previous.coordinate, to: fix.coordinate)
+        let middle = Geodesic.wgs84.destination(from: previous.coordinate, azimuth: line.initialAzimuth, distance: line.distance / 2)
+        let reach = Envelope.around(middle, radius: line.distance / 2 * (1 + 1e-9) + 1e-3)
+        guard !device.cache.contains(reach), let index else { return }
+        var found: [Int32] = []
+        do {
+            try index.query(reach.first, into: &found)
+            if let second = reach.second { try index.query(second, into: &found) }
+        } catch {
+            statistics.geosFailures += 1
+            return
+        }
+        for fence in Set(found).sorted() {
+            let model = models[Int(fence)]
+            guard model.isCircle, !device.tracked.contains(where: { $0.fence == fence }) else { continue }
+            if let approach = closestApproach(model, from: previous.coordinate, to: fix.coordinate),
+               approach.distance <= model.radius
+            {
+                let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
+                emit(.cross, fence: Int(fence), fix: fix, model: model, distance: .infinity, crossing: instant, into: &transitions)
+            }
+        }
+    }
+
+    /// Replaces the device's candidates with the fences whose envelope meets the padded box around
+    /// `coordinate`, keeping every tracked fence whose state is not outside.
+    func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double) {
+        let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
+        queryScratch.removeAll(keepingCapacity: true)
+        if let index {
+            do {
+                try index.query(envelope.first, into: &queryScratch)
+                if let second = envelope.second { try index.query(second, into: &queryScratch) }
+            } catch {
+                // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
+                statistics.geosFailures += 1
+                device.cache = .empty
+                return
+            }
+        }
+        queryScratch.sort()
+        let fresh: FenceState = device.decided ? .outside : .unknown
+        mergeScratch.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        let old = device.tracked
+        while i < old.count || j < queryScratch.count {
+            if j < queryScratch.count, j > 0, queryScratch[j] == queryScratch[j - 1] { j += 1; continue }
+            if j == queryScratch.count || (i < old.count && old[i].fence < queryScratch[j]) {
+                if old[i].state != .outside { mergeScratch.append(old[i]) }
+                i += 1
+            } else if i == old.count || queryScratch[j] < old[i].fence {
+                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh))
+                j += 1
+            } else {
+                mergeScratch.append(old[i])
+                i += 1
+                j += 1
+            }
+        }
+        swap(&device.tracked, &mergeScratch)
+        device.cache = envelope
+    }
+}
