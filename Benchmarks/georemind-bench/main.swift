@@ -4,6 +4,8 @@ import Foundation
 
 let all: [Benchmark] = [
     // Each area registers its benchmark here (engine, readers, store, feed).
+    engineBenchmark,
+    engineSmallBenchmark,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

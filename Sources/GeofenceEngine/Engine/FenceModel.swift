@@ -38,6 +38,19 @@ struct FenceModel {
         return exactDistance(to: coordinate)
     }
 
+    /// Metres the device can still move before `state` could change (0 = measure every fix):
+    /// outside needs d ≤ r, inside needs d > r + h. 1 mm is kept back for the distance's own error.
+    @inline(__always)
+    func budget(state: FenceState, distance: Double) -> Double {
+        guard isCircle else { return -.infinity }
+        let known = distance.isFinite ? distance : plane.trustRadius
+        switch state {
+        case .outside: return known - radius - 1e-3
+        case .inside: return outerRadius - known - 1e-3
+        case .unknown: return -.infinity
+        }
+    }
+
     func exactDistance(to coordinate: Coordinate) -> Double {
         Geodesic.wgs84.distance(from: center, to: coordinate)
     }

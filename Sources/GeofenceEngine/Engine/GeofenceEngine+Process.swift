@@ -7,6 +7,7 @@ extension GeofenceEngine {
         var device = DeviceState(name: nil)
         swap(&device, &devices[deviceIndex])
         defer { swap(&device, &devices[deviceIndex]) }
+        let options = self.options
 
         if let timeout = options.staleTimeout, let last = device.lastTime, time - last > timeout { device.forgetStates() }
         let coordinate = fix.coordinate
@@ -19,32 +20,57 @@ extension GeofenceEngine {
         let covered = reach == 0
             ? device.cache.contains(latitude: coordinate.latitude, longitude: coordinate.longitude)
             : device.cache.contains(Envelope.around(coordinate, radius: reach))
-        if !covered { refreshCandidates(&device, around: coordinate, reach: reach) }
-
         let latitude = coordinate.latitude * .pi / 180
         let longitude = coordinate.longitude * .pi / 180
+        // Measure every fence after a refresh or a long step; otherwise only those whose budget ran out.
+        var measureAll = true
+        if !covered {
+            refreshCandidates(&device, around: coordinate, reach: reach)
+        } else if previous != nil {
+            let step = stepUpperBound(&device, latitude: latitude, longitude: longitude)
+            if step <= Self.longStep {
+                device.travelled += step
+                measureAll = false
+            }
+        }
+        let travelled = device.travelled
+
         let crossings = options.detectCrossings
         var insideCount = 0
+        var failures = 0
         models.withUnsafeBufferPointer { models in
             for j in device.tracked.indices {
+                let before = device.tracked[j].state
+                if !measureAll, device.tracked[j].checkAt > travelled {
+                    // Still too far from the deciding boundary to change; dwell only needs the clock.
+                    if before == .inside {
+                        insideCount += 1
+                        if let dwell = options.dwellTime, !device.tracked[j].dwellReported,
+                           time - device.tracked[j].insideSince >= dwell
+                        {
+                            device.tracked[j].dwellReported = true
+                            let fenceIndex = Int(device.tracked[j].fence)
+                            emit(.dwell, fence: fenceIndex, fix: fix, model: models[fenceIndex], distance: .infinity,
+                                 crossing: nil, into: &transitions)
+                        }
+                    }
+                    continue
+                }
                 let fenceIndex = Int(device.tracked[j].fence)
                 let model = models[fenceIndex]
-                let before = device.tracked[j].state
                 var distance = 0.0
                 let observed: FenceState?
                 var straddling = false
                 if model.isCircle {
                     let limit = max(model.outerRadius, model.radius + band)
                     distance = model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit)
-                    // The common case: far enough to be outside and not straddling, and already outside.
-                    if before == .outside, distance > limit, !crossings { continue }
                     observed = distance <= model.radius ? .inside : (distance > model.outerRadius ? .outside : nil)
                     straddling = band > 0 && abs(distance - model.radius) < band
                 } else {
                     do {
                         observed = try polygons[Int(model.polygon)].covers(coordinate) ? .inside : .outside
                     } catch {
-                        statistics.geosFailures += 1
+                        failures += 1
                         if before == .inside { insideCount += 1 }
                         continue
                     }
@@ -82,16 +108,35 @@ extension GeofenceEngine {
                     let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
                     emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
                 }
+                device.tracked[j].checkAt = travelled + model.budget(state: after, distance: distance)
             }
         }
         if crossings, let previous {
             crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
         }
         statistics.insidePairs += insideCount
+        if failures > 0 { statistics.geosFailures += failures }
         device.lastTime = time
         device.lastCoordinate = coordinate
         device.decided = true
     }
+
+    /// Steps longer than this (metres) re-measure every tracked fence instead of using budgets.
+    static let longStep = 1_000.0
+
+    /// An upper bound of the geodesic length of the step from the device's last fix (both in its cache box).
+    private func stepUpperBound(_ device: inout DeviceState, latitude: Double, longitude: Double) -> Double {
+        let dPhi = latitude - device.lastCoordinate.latitude * .pi / 180
+        var dLambda = longitude - device.lastCoordinate.longitude * .pi / 180
+        if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
+        let north = dPhi * Self.maximumMeridianRadius
+        let east = dLambda * device.eastScaleBound
+        // Scales are upper bounds over the box; the margin covers the mid-latitude formula's d³ term.
+        return (north * north + east * east).squareRoot() * (1 + 1e-6) + 1e-6
+    }
+
+    /// The largest radius of curvature of WGS84 (meridian or prime vertical, at the poles): a/(1−f).
+    static let maximumMeridianRadius = Geodesic.wgs84.equatorialRadius / (1 - Geodesic.wgs84.flattening)
 
     func emit(_ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
               into transitions: inout [Transition])
@@ -167,5 +212,9 @@ extension GeofenceEngine {
         }
         swap(&device.tracked, &mergeScratch)
         device.cache = envelope
+        // Largest east scale over the box: N ≤ a/(1−f) and cos is largest at the lowest |latitude|.
+        let box = envelope.first
+        let lowest = box.minLatitude <= 0 && box.maxLatitude >= 0 ? 0 : min(abs(box.minLatitude), abs(box.maxLatitude))
+        device.eastScaleBound = Self.maximumMeridianRadius * cos(lowest * .pi / 180)
     }
 }
