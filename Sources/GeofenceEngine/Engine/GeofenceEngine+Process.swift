@@ -1,12 +1,9 @@
 import Foundation
 
 extension GeofenceEngine {
-    /// Decides every tracked fence for an admitted fix of `deviceIndex` (rules of issue 2).
-    func process(_ fix: Fix, time: Double, device deviceIndex: Int, into transitions: inout [Transition]) {
-        // Work on the device moved out of the array, so mutating its fences never copies them.
-        var device = DeviceState(name: nil)
-        swap(&device, &devices[deviceIndex])
-        defer { swap(&device, &devices[deviceIndex]) }
+    /// Decides every tracked fence for an admitted fix of `device` (rules of issue 2).
+    /// `device` is accessed in place in the devices array, so mutating its fences never copies them.
+    func process(_ fix: Fix, time: Double, device: inout DeviceState, into transitions: inout [Transition]) {
         let options = self.options
 
         if let timeout = options.staleTimeout, let last = device.lastTime, time - last > timeout { device.forgetStates() }

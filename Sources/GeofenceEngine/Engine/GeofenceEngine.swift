@@ -115,7 +115,7 @@ public final class GeofenceEngine {
         }
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
-        process(fix, time: time, device: deviceIndex, into: &transitions)
+        process(fix, time: time, device: &devices[deviceIndex], into: &transitions)
         return .admitted
     }
 
