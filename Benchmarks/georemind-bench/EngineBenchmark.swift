@@ -6,8 +6,10 @@ import GeofenceEngine
 @MainActor let engineBenchmark = Benchmark(name: "engine") {
     // GEOREMIND_BENCH_FENCES=100 runs one size only (for profiling).
     let sizes = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_FENCES"].flatMap { Int($0) }.map { [$0] } ?? [100, 10_000, 100_000]
+    var options = EngineOptions()
+    if let padding = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_PADDING"].flatMap(Double.init) { options.candidatePadding = padding }
     for fenceCount in sizes {
-        try runEngineWorkload(fences: fenceCount, fixes: 1_000_000)
+        try runEngineWorkload(fences: fenceCount, fixes: 1_000_000, options: options)
     }
 }
 

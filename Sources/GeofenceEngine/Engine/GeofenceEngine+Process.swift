@@ -19,17 +19,16 @@ extension GeofenceEngine {
             : device.cache.contains(Envelope.around(coordinate, radius: reach))
         let latitude = coordinate.latitude * .pi / 180
         let longitude = coordinate.longitude * .pi / 180
-        // Measure every fence after a refresh or a long step; otherwise only those whose budget ran out.
+        // Measure only fences whose travel budget ran out (new candidates have none); all after a long step.
         var measureAll = true
-        if !covered {
-            refreshCandidates(&device, around: coordinate, reach: reach)
-        } else if previous != nil {
-            let step = stepUpperBound(&device, latitude: latitude, longitude: longitude)
+        if previous != nil {
+            let step = stepUpperBound(device, latitude: latitude, longitude: longitude, inCache: covered)
             if step <= Self.longStep {
                 device.travelled += step
                 measureAll = false
             }
         }
+        if !covered { refreshCandidates(&device, around: coordinate, reach: reach) }
         let travelled = device.travelled
 
         let crossings = options.detectCrossings
@@ -121,14 +120,21 @@ extension GeofenceEngine {
     /// Steps longer than this (metres) re-measure every tracked fence instead of using budgets.
     static let longStep = 1_000.0
 
-    /// An upper bound of the geodesic length of the step from the device's last fix (both in its cache box).
-    private func stepUpperBound(_ device: inout DeviceState, latitude: Double, longitude: Double) -> Double {
-        let dPhi = latitude - device.lastCoordinate.latitude * .pi / 180
+    /// An upper bound of the geodesic length of the step from the device's last fix.
+    private func stepUpperBound(_ device: DeviceState, latitude: Double, longitude: Double, inCache: Bool) -> Double {
+        let lastLatitude = device.lastCoordinate.latitude * .pi / 180
+        let dPhi = latitude - lastLatitude
         var dLambda = longitude - device.lastCoordinate.longitude * .pi / 180
         if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
+        // Largest east scale between the two latitudes: the box's bound when both fixes are in it.
+        var eastScale = device.eastScaleBound
+        if !inCache {
+            let lowest = (latitude <= 0) != (lastLatitude <= 0) ? 0 : min(abs(latitude), abs(lastLatitude))
+            eastScale = Self.maximumMeridianRadius * cos(lowest)
+        }
         let north = dPhi * Self.maximumMeridianRadius
-        let east = dLambda * device.eastScaleBound
-        // Scales are upper bounds over the box; the margin covers the mid-latitude formula's d³ term.
+        let east = dLambda * eastScale
+        // Scales are upper bounds; the margin covers the mid-latitude formula's d³ term.
         return (north * north + east * east).squareRoot() * (1 + 1e-6) + 1e-6
     }
 

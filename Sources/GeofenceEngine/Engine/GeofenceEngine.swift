@@ -10,7 +10,9 @@ import Foundation
 public final class GeofenceEngine {
     public let options: EngineOptions
     public let fences: [Fence]
-    public internal(set) var statistics = EngineStatistics()
+    // Hot mutable state skips the runtime exclusivity check (a measurable share of a fix's cost):
+    // the engine is used from one task and no method re-enters another while holding an access.
+    @exclusivity(unchecked) public internal(set) var statistics = EngineStatistics()
 
     let models: ContiguousArray<FenceModel>
     let polygons: [PreparedPolygon]
@@ -18,15 +20,15 @@ public final class GeofenceEngine {
     let index: STRTree?
     let fenceIndexByID: [String: Int32]
 
-    var devices: [DeviceState] = []
-    var deviceIndexByName: [String: Int] = [:]
-    var defaultDevice: Int?
+    @exclusivity(unchecked) var devices: [DeviceState] = []
+    @exclusivity(unchecked) var deviceIndexByName: [String: Int] = [:]
+    @exclusivity(unchecked) var defaultDevice: Int?
     /// The last device looked up, so a single-device stream skips hashing.
-    var lastDeviceName: String?
-    var lastDeviceIndex = -1
+    @exclusivity(unchecked) var lastDeviceName: String?
+    @exclusivity(unchecked) var lastDeviceIndex = -1
     /// Scratch buffers reused by every index query and merge, so feeding does not allocate.
-    var queryScratch: [Int32] = []
-    var mergeScratch: [TrackedFence] = []
+    @exclusivity(unchecked) var queryScratch: [Int32] = []
+    @exclusivity(unchecked) var mergeScratch: [TrackedFence] = []
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
         try options.validate()
