@@ -38,7 +38,7 @@ struct ReferenceRow {
 @Test func fenceModelDistanceIsExactWithinHalfAMillimetre() throws {
     for row in ReferenceRow.all {
         let model = FenceModel(circle: try CircularFence(center: row.center, radius: row.radius), hysteresis: 0)
-        let d = model.distance(latitude: row.fix.latitude * .pi / 180, longitude: row.fix.longitude * .pi / 180,
+        let d = model.distance(latitude: row.fix.latitude * radiansPerDegree, longitude: row.fix.longitude * radiansPerDegree,
                                coordinate: row.fix, limit: row.radius)
         if d.isFinite { #expect(abs(d - row.distance) < 5e-4, "row \(row)") }
         else { #expect(row.distance > row.radius, "row \(row)") }

@@ -7,6 +7,9 @@ enum FenceState: UInt8, Codable {
 struct TrackedFence {
     var fence: Int32
     var state: FenceState
+    /// A copy of the fence's model, so measuring reads this contiguous array instead of missing
+    /// the cache in the engine's large one.
+    var model: FenceModel
     /// Fix time (s since 1970) the current inside state began; meaningful when inside.
     var insideSince: Double = 0
     var dwellReported = false

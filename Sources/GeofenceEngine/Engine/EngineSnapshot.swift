@@ -68,7 +68,7 @@ extension GeofenceEngine {
                     throw .unknownFenceInSnapshot(fence: fence.fence, device: saved.device)
                 }
                 device.tracked.append(TrackedFence(
-                    fence: index, state: fence.state == .inside ? .inside : .unknown,
+                    fence: index, state: fence.state == .inside ? .inside : .unknown, model: models[Int(index)],
                     insideSince: fence.insideSince?.timeIntervalSince1970 ?? 0,
                     dwellReported: fence.state == .inside && fence.dwellReported))
             }

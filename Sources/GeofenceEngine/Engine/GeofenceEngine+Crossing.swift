@@ -37,8 +37,8 @@ extension GeofenceEngine {
     {
         let trust = model.plane.trustRadius
         guard model.radius <= 0.5 * trust else { return nil }
-        let p0 = model.plane.offset(latitude: start.latitude * .pi / 180, longitude: start.longitude * .pi / 180)
-        let p1 = model.plane.offset(latitude: end.latitude * .pi / 180, longitude: end.longitude * .pi / 180)
+        let p0 = model.plane.offset(latitude: start.latitude * radiansPerDegree, longitude: start.longitude * radiansPerDegree)
+        let p1 = model.plane.offset(latitude: end.latitude * radiansPerDegree, longitude: end.longitude * radiansPerDegree)
         let limit = trust * trust
         guard p0.east * p0.east + p0.north * p0.north <= limit, p1.east * p1.east + p1.north * p1.north <= limit else { return nil }
         return (p0, p1)

@@ -17,11 +17,12 @@ extension GeofenceEngine {
         let covered = reach == 0
             ? device.cache.contains(latitude: coordinate.latitude, longitude: coordinate.longitude)
             : device.cache.contains(Envelope.around(coordinate, radius: reach))
-        let latitude = coordinate.latitude * .pi / 180
-        let longitude = coordinate.longitude * .pi / 180
+        let latitude = coordinate.latitude * radiansPerDegree
+        let longitude = coordinate.longitude * radiansPerDegree
         // Measure only fences whose travel budget ran out (new candidates have none); all after a long step.
         var measureAll = true
-        if previous != nil {
+        if previous != nil, !device.tracked.isEmpty {
+            // With nothing tracked no budget is compared with `travelled`, so the step can be skipped.
             let step = stepUpperBound(device, latitude: latitude, longitude: longitude, inCache: covered)
             if step <= Self.longStep {
                 device.travelled += step
@@ -34,7 +35,7 @@ extension GeofenceEngine {
         let crossings = options.detectCrossings
         var insideCount = 0
         var failures = 0
-        models.withUnsafeBufferPointer { models in
+        do {
             for j in device.tracked.indices {
                 let before = device.tracked[j].state
                 if !measureAll, device.tracked[j].checkAt > travelled {
@@ -46,14 +47,14 @@ extension GeofenceEngine {
                         {
                             device.tracked[j].dwellReported = true
                             let fenceIndex = Int(device.tracked[j].fence)
-                            emit(.dwell, fence: fenceIndex, fix: fix, model: models[fenceIndex], distance: .infinity,
+                            emit(.dwell, fence: fenceIndex, fix: fix, model: device.tracked[j].model, distance: .infinity,
                                  crossing: nil, into: &transitions)
                         }
                     }
                     continue
                 }
                 let fenceIndex = Int(device.tracked[j].fence)
-                let model = models[fenceIndex]
+                let model = device.tracked[j].model
                 var distance = 0.0
                 let observed: FenceState?
                 var straddling = false
@@ -122,9 +123,9 @@ extension GeofenceEngine {
 
     /// An upper bound of the geodesic length of the step from the device's last fix.
     private func stepUpperBound(_ device: DeviceState, latitude: Double, longitude: Double, inCache: Bool) -> Double {
-        let lastLatitude = device.lastCoordinate.latitude * .pi / 180
+        let lastLatitude = device.lastCoordinate.latitude * radiansPerDegree
         let dPhi = latitude - lastLatitude
-        var dLambda = longitude - device.lastCoordinate.longitude * .pi / 180
+        var dLambda = longitude - device.lastCoordinate.longitude * radiansPerDegree
         if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
         // Largest east scale between the two latitudes: the box's bound when both fixes are in it.
         var eastScale = device.eastScaleBound
@@ -205,7 +206,7 @@ extension GeofenceEngine {
                 if old[i].state != .outside { mergeScratch.append(old[i]) }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
-                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh))
+                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh, model: models[Int(queryScratch[j])]))
                 j += 1
             } else {
                 mergeScratch.append(old[i])
@@ -218,6 +219,6 @@ extension GeofenceEngine {
         // Largest east scale over the box: N ≤ a/(1−f) and cos is largest at the lowest |latitude|.
         let box = envelope.first
         let lowest = box.minLatitude <= 0 && box.maxLatitude >= 0 ? 0 : min(abs(box.minLatitude), abs(box.maxLatitude))
-        device.eastScaleBound = Self.maximumMeridianRadius * cos(lowest * .pi / 180)
+        device.eastScaleBound = Self.maximumMeridianRadius * cos(lowest * radiansPerDegree)
     }
 }

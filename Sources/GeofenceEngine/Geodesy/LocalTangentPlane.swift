@@ -27,14 +27,14 @@ struct LocalTangentPlane: Sendable {
         let a = Geodesic.wgs84.equatorialRadius
         let f = Geodesic.wgs84.flattening
         let e2 = f * (2 - f)
-        let phi = center.latitude * .pi / 180
+        let phi = center.latitude * radiansPerDegree
         let s = sin(phi), c = cos(phi)
         let w = 1 - e2 * s * s
         let n = a / w.squareRoot()
         let m = a * (1 - e2) / (w * w.squareRoot())
         let dn = a * e2 * s * c / (w * w.squareRoot())
         latitude = phi
-        longitude = center.longitude * .pi / 180
+        longitude = center.longitude * radiansPerDegree
         eastScale = n * c
         eastScaleSlope = dn * c - n * s
         northScale = m
@@ -63,3 +63,6 @@ struct LocalTangentPlane: Sendable {
         return o.east * o.east + o.north * o.north
     }
 }
+
+/// Degrees to radians as one multiplication (`x * .pi / 180` would divide on every fix).
+let radiansPerDegree = Double.pi / 180
