@@ -13,10 +13,6 @@ struct TrackedFence {
     /// Fix time (s since 1970) the current inside state began; meaningful when inside.
     var insideSince: Double = 0
     var dwellReported = false
-    /// The device's ``DeviceState/travelled`` value before which this fence's state cannot change:
-    /// set at each evaluation to the distance left to the deciding boundary (outside: d − r;
-    /// inside: r + h − d). −∞ forces an evaluation (unknown states, polygons, new candidates).
-    var checkAt = -Double.infinity
 }
 
 /// One device's state. Fences not in `tracked` are outside when `decided`, unknown otherwise, so
@@ -32,8 +28,15 @@ struct DeviceState {
     var cache = Envelope.empty
     /// Sorted by fence index, no duplicates.
     var tracked: [TrackedFence] = []
+    /// Parallel to `tracked` (kept apart so the per-fix scan reads 8 bytes a fence): the
+    /// ``travelled`` value before which that fence's state cannot change, set at each measurement
+    /// to the distance left to the deciding boundary (outside: d − r; inside: r + h − d).
+    /// −∞ forces a measurement (unknown states, polygons, new candidates).
+    var checkAt: [Double] = []
+    /// How many tracked fences are inside (kept as states change, for ``EngineStatistics/insidePairs``).
+    var insideCount = 0
     /// An upper bound of the metres walked since tracking began (sum of steps), compared with
-    /// ``TrackedFence/checkAt`` so that fences far from their boundary are not measured again.
+    /// ``checkAt`` so that fences far from their boundary are not measured again.
     var travelled = 0.0
     /// Metres per radian of longitude, upper bound over the cache box's latitudes (for step lengths).
     var eastScaleBound = 0.0
@@ -44,6 +47,8 @@ struct DeviceState {
     mutating func forgetStates() {
         decided = false
         tracked.removeAll(keepingCapacity: true)
+        checkAt.removeAll(keepingCapacity: true)
+        insideCount = 0
         cache = .empty
     }
 }

@@ -73,6 +73,8 @@ extension GeofenceEngine {
                     dwellReported: fence.state == .inside && fence.dwellReported))
             }
             device.tracked.sort { $0.fence < $1.fence }
+            device.checkAt = Array(repeating: -.infinity, count: device.tracked.count)
+            device.insideCount = device.tracked.count { $0.state == .inside }
             restored.append(device)
         }
         devices = []

@@ -14,6 +14,8 @@ extension GeofenceEngine {
                 precondition(!fence.dwellReported || fence.state == .inside, "dwell reported only while inside")
             }
             precondition(!device.decided || device.lastTime != nil, "a decided device has a last fix")
+            precondition(device.checkAt.count == device.tracked.count, "one budget per tracked fence")
+            precondition(device.insideCount == device.tracked.count { $0.state == .inside }, "inside count kept")
         }
         #endif
     }

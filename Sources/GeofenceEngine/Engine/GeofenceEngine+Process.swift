@@ -33,85 +33,76 @@ extension GeofenceEngine {
         let travelled = device.travelled
 
         let crossings = options.detectCrossings
-        var insideCount = 0
+        let dwellTime = options.dwellTime
         var failures = 0
-        do {
-            for j in device.tracked.indices {
-                let before = device.tracked[j].state
-                if !measureAll, device.tracked[j].checkAt > travelled {
-                    // Still too far from the deciding boundary to change; dwell only needs the clock.
-                    if before == .inside {
-                        insideCount += 1
-                        if let dwell = options.dwellTime, !device.tracked[j].dwellReported,
-                           time - device.tracked[j].insideSince >= dwell
-                        {
-                            device.tracked[j].dwellReported = true
-                            let fenceIndex = Int(device.tracked[j].fence)
-                            emit(.dwell, fence: fenceIndex, fix: fix, model: device.tracked[j].model, distance: .infinity,
-                                 crossing: nil, into: &transitions)
-                        }
-                    }
+        for j in device.tracked.indices {
+            if !measureAll, device.checkAt[j] > travelled {
+                // Still too far from the deciding boundary to change; dwell only needs the clock.
+                if let dwellTime, device.tracked[j].state == .inside, !device.tracked[j].dwellReported,
+                   time - device.tracked[j].insideSince >= dwellTime
+                {
+                    device.tracked[j].dwellReported = true
+                    emit(.dwell, fence: Int(device.tracked[j].fence), fix: fix, model: device.tracked[j].model,
+                         distance: .infinity, crossing: nil, into: &transitions)
+                }
+                continue
+            }
+            let before = device.tracked[j].state
+            let fenceIndex = Int(device.tracked[j].fence)
+            let model = device.tracked[j].model
+            var distance = 0.0
+            let observed: FenceState?
+            var straddling = false
+            if model.isCircle {
+                let limit = max(model.outerRadius, model.radius + band)
+                distance = model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit)
+                observed = distance <= model.radius ? .inside : (distance > model.outerRadius ? .outside : nil)
+                straddling = band > 0 && abs(distance - model.radius) < band
+            } else {
+                do {
+                    observed = try polygons[Int(model.polygon)].covers(coordinate) ? .inside : .outside
+                } catch {
+                    failures += 1
                     continue
                 }
-                let fenceIndex = Int(device.tracked[j].fence)
-                let model = device.tracked[j].model
-                var distance = 0.0
-                let observed: FenceState?
-                var straddling = false
-                if model.isCircle {
-                    let limit = max(model.outerRadius, model.radius + band)
-                    distance = model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit)
-                    observed = distance <= model.radius ? .inside : (distance > model.outerRadius ? .outside : nil)
-                    straddling = band > 0 && abs(distance - model.radius) < band
-                } else {
-                    do {
-                        observed = try polygons[Int(model.polygon)].covers(coordinate) ? .inside : .outside
-                    } catch {
-                        failures += 1
-                        if before == .inside { insideCount += 1 }
-                        continue
-                    }
-                }
-                var after = before
-                if !straddling {
-                    after = before == .unknown ? (observed ?? .outside) : (observed ?? before)
-                }
-                if after != before {
-                    device.tracked[j].state = after
-                    device.tracked[j].dwellReported = false
-                    if after == .inside { device.tracked[j].insideSince = time }
-                    if before == .unknown {
-                        if after == .inside, options.initialTrigger {
-                            emit(.enter, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
-                        }
-                    } else {
-                        let crossing = previous.flatMap { crossingTime(fenceIndex, from: $0, to: coordinate, at: time) }
-                        emit(after == .inside ? .enter : .leave, fence: fenceIndex, fix: fix, model: model,
-                             distance: distance, crossing: crossing, into: &transitions)
-                    }
-                }
-                if after == .inside {
-                    insideCount += 1
-                    if let dwell = options.dwellTime, !device.tracked[j].dwellReported,
-                       time - device.tracked[j].insideSince >= dwell
-                    {
-                        device.tracked[j].dwellReported = true
-                        emit(.dwell, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
-                    }
-                }
-                if crossings, model.isCircle, before == .outside, after == .outside, let previous,
-                   let approach = closestApproach(model, from: previous.coordinate, to: coordinate), approach.distance <= model.radius
-                {
-                    let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
-                    emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
-                }
-                device.tracked[j].checkAt = travelled + model.budget(state: after, distance: distance)
             }
+            var after = before
+            if !straddling {
+                after = before == .unknown ? (observed ?? .outside) : (observed ?? before)
+            }
+            if after != before {
+                device.tracked[j].state = after
+                device.tracked[j].dwellReported = false
+                if after == .inside { device.tracked[j].insideSince = time; device.insideCount += 1 }
+                if before == .inside { device.insideCount -= 1 }
+                if before == .unknown {
+                    if after == .inside, options.initialTrigger {
+                        emit(.enter, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
+                    }
+                } else {
+                    let crossing = previous.flatMap { crossingTime(fenceIndex, from: $0, to: coordinate, at: time) }
+                    emit(after == .inside ? .enter : .leave, fence: fenceIndex, fix: fix, model: model,
+                         distance: distance, crossing: crossing, into: &transitions)
+                }
+            }
+            if after == .inside, let dwellTime, !device.tracked[j].dwellReported,
+               time - device.tracked[j].insideSince >= dwellTime
+            {
+                device.tracked[j].dwellReported = true
+                emit(.dwell, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
+            }
+            if crossings, model.isCircle, before == .outside, after == .outside, let previous,
+               let approach = closestApproach(model, from: previous.coordinate, to: coordinate), approach.distance <= model.radius
+            {
+                let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
+                emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
+            }
+            device.checkAt[j] = travelled + model.budget(state: after, distance: distance)
         }
         if crossings, let previous {
             crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
         }
-        statistics.insidePairs += insideCount
+        statistics.insidePairs += device.insideCount
         if failures > 0 { statistics.geosFailures += failures }
         device.lastTime = time
         device.lastCoordinate = coordinate
@@ -198,23 +189,27 @@ extension GeofenceEngine {
         queryScratch.sort()
         let fresh: FenceState = device.decided ? .outside : .unknown
         mergeScratch.removeAll(keepingCapacity: true)
+        checkAtScratch.removeAll(keepingCapacity: true)
         var i = 0, j = 0
         let old = device.tracked
         while i < old.count || j < queryScratch.count {
             if j < queryScratch.count, j > 0, queryScratch[j] == queryScratch[j - 1] { j += 1; continue }
             if j == queryScratch.count || (i < old.count && old[i].fence < queryScratch[j]) {
-                if old[i].state != .outside { mergeScratch.append(old[i]) }
+                if old[i].state != .outside { mergeScratch.append(old[i]); checkAtScratch.append(device.checkAt[i]) }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
                 mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh, model: models[Int(queryScratch[j])]))
+                checkAtScratch.append(-.infinity)
                 j += 1
             } else {
                 mergeScratch.append(old[i])
+                checkAtScratch.append(device.checkAt[i])
                 i += 1
                 j += 1
             }
         }
         swap(&device.tracked, &mergeScratch)
+        swap(&device.checkAt, &checkAtScratch)
         device.cache = envelope
         // Largest east scale over the box: N ≤ a/(1−f) and cos is largest at the lowest |latitude|.
         let box = envelope.first

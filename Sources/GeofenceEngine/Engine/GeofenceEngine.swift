@@ -29,6 +29,7 @@ public final class GeofenceEngine {
     /// Scratch buffers reused by every index query and merge, so feeding does not allocate.
     @exclusivity(unchecked) var queryScratch: [Int32] = []
     @exclusivity(unchecked) var mergeScratch: [TrackedFence] = []
+    @exclusivity(unchecked) var checkAtScratch: [Double] = []
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
         try options.validate()
