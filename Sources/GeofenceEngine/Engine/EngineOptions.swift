@@ -3,6 +3,7 @@ import Foundation
 /// How the engine admits fixes and decides transitions. Every extra behaviour is off by default.
 public struct EngineOptions: Hashable, Sendable, Codable {
     /// Metres beyond the radius a fix must reach before an inside state turns outside (h ≥ 0).
+    /// Circular fences only: a polygon's state follows `covers` directly.
     public var hysteresis: Double = 0
     /// Fixes whose accuracy (m) is greater than this are dropped as `low-accuracy`; nil admits all.
     public var maxAccuracy: Double?

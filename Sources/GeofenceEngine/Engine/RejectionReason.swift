@@ -10,6 +10,9 @@ public enum RejectionReason: String, CaseIterable, Hashable, Sendable, Codable {
     case lowAccuracy = "low-accuracy"
 }
 
+/// Encodes `[RejectionReason: Int]` as a JSON object keyed by the kebab-case reasons.
+extension RejectionReason: CodingKeyRepresentable {}
+
 /// What the engine did with one fix.
 public enum FixDisposition: Hashable, Sendable {
     case admitted
