@@ -70,3 +70,13 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     #expect(throws: EngineError.invalidOption(name: "hysteresis", value: -1)) { try homeEngine(EngineOptions(hysteresis: -1)) }
     #expect(throws: EngineError.invalidOption(name: "stale-timeout", value: 0)) { try homeEngine(EngineOptions(staleTimeout: 0)) }
 }
+
+@Test func rejectionCountsEncodeAsKeyedJSON() throws {
+    var statistics = EngineStatistics()
+    statistics.rejected[.noTime] = 2
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(statistics), as: UTF8.self)
+    #expect(json == #"{"admitted":0,"geosFailures":0,"insidePairs":0,"rejected":{"no-time":2}}"#)
+    #expect(try JSONDecoder().decode(EngineStatistics.self, from: Data(json.utf8)) == statistics)
+}
