@@ -45,7 +45,7 @@ func runEngineWorkload(fences fenceCount: Int, fixes fixCount: Int, options: Eng
     var chunk: [Fix] = []
     chunk.reserveCapacity(65_536)
     var transitions: [Transition] = []
-    transitions.reserveCapacity(1_024)
+    transitions.reserveCapacity(65_536)
     var transitionCount = 0, seconds = 0.0, cpuSeconds = 0.0, remaining = fixCount
     while remaining > 0 {
         chunk.removeAll(keepingCapacity: true)
@@ -61,19 +61,12 @@ func runEngineWorkload(fences fenceCount: Int, fixes fixCount: Int, options: Eng
         }
         remaining -= chunk.count
         let cpuStart = threadCPUSeconds()
-        let (elapsed, _) = measure {
-            for fix in chunk {
-                engine.feed(fix, into: &transitions)
-                if transitions.count >= 1_000 {
-                    transitionCount += transitions.count
-                    transitions.removeAll(keepingCapacity: true)
-                }
-            }
-        }
+        let (elapsed, _) = measure { engine.feed(chunk, into: &transitions) }
+        transitionCount += transitions.count
+        transitions.removeAll(keepingCapacity: true)
         seconds += elapsed
         cpuSeconds += threadCPUSeconds() - cpuStart
     }
-    transitionCount += transitions.count
     // CPU time of this thread is the single-core figure; wall time also counts other processes' turns.
     print(String(format: "M=%d N=%d: %.2f M fixes/s on CPU time (%.2f M/s wall; %.3f s CPU feeding, %.3f s building), inside pairs %d, transitions %d, peak %.1f MiB",
                  fenceCount, fixCount, Double(fixCount) / cpuSeconds / 1e6, Double(fixCount) / seconds / 1e6, cpuSeconds, buildSeconds,

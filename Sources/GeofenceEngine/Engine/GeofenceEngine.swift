@@ -91,6 +91,23 @@ public final class GeofenceEngine {
         return admitted
     }
 
+    /// Feeds a contiguous batch in order (borrowing each fix, no copies); returns how many were admitted.
+    @discardableResult
+    public func feed(_ fixes: ArraySlice<Fix>, into transitions: inout [Transition]) -> Int {
+        var admitted = 0
+        fixes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where admitAndProcess(buffer[i], into: &transitions) == .admitted { admitted += 1 }
+        }
+        _checkInvariants()
+        return admitted
+    }
+
+    /// Feeds a contiguous batch in order; returns how many were admitted.
+    @discardableResult
+    public func feed(_ fixes: [Fix], into transitions: inout [Transition]) -> Int {
+        feed(fixes[...], into: &transitions)
+    }
+
     /// Feeds one fix and hands each transition to `body` (through a reused internal buffer).
     @discardableResult
     public func feed(_ fix: Fix, _ body: (Transition) throws -> Void) rethrows -> FixDisposition {
