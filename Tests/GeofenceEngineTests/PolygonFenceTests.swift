@@ -61,3 +61,26 @@ func antimeridianPolygon(latitude: Double, longitude: Double, inside: Bool) thro
         #expect(error.description.hasPrefix("fence 'bow': invalid polygon: Self-intersection"))
     }
 }
+
+@Test func crossEventThroughAPolygon() throws {
+    let engine = try GeofenceEngine(fences: [Fence.polygon(id: "p", wkt: squareWithHole)], options: EngineOptions(detectCrossings: true))
+    let fixes = [at(0, Coordinate(latitude: 0.2, longitude: -1)), at(30, Coordinate(latitude: 0.2, longitude: 2)),
+                 at(40, Coordinate(latitude: 2, longitude: 2)), at(50, Coordinate(latitude: 0.5, longitude: 0.5))]
+    var out: [Transition] = []
+    for fix in fixes { engine.feed(fix, into: &out) }
+    // Enters at longitude 0, a third of the way: t = 10. The last fix lands in the hole: outside, and the
+    // segment from (2, 2) to (0.5, 0.5) crosses the shell first at (1, 1): two thirds of the way, t = 46.67.
+    #expect(out.map(\.kind) == [.cross, .cross])
+    #expect(abs(try #require(out[0].crossingTime).timeIntervalSince1970 - 10) < 1e-6)
+    #expect(abs(try #require(out[1].crossingTime).timeIntervalSince1970 - (40 + 20.0 / 3)) < 1e-6) // Date keeps ~1e-7 s here
+}
+
+@Test func crossEventThroughAnAntimeridianPolygonFarFromBothFixes() throws {
+    let engine = try GeofenceEngine(fences: [Fence.polygon(id: "pacific", wkt: "POLYGON((179 -1, -179 -1, -179 1, 179 1, 179 -1))")],
+                                    options: EngineOptions(detectCrossings: true))
+    let fixes = [at(0, Coordinate(latitude: 0, longitude: 170)), at(20, Coordinate(latitude: 0, longitude: -170))]
+    var out: [Transition] = []
+    for fix in fixes { engine.feed(fix, into: &out) }
+    #expect(out.map(\.kind) == [.cross])
+    #expect(abs(try #require(out[0].crossingTime).timeIntervalSince1970 - 9) < 1e-6)
+}

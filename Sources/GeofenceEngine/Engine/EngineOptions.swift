@@ -17,8 +17,8 @@ public struct EngineOptions: Hashable, Sendable, Codable {
     public var accuracyAware = false
     /// After this many seconds without an admitted fix from a device, its states return to unknown.
     public var staleTimeout: TimeInterval?
-    /// Emit `cross` when two consecutive fixes are outside but the geodesic between them passes through
-    /// a circular fence.
+    /// Emit `cross` when two consecutive fixes are outside but the segment between them passes through
+    /// a fence (the geodesic for circles; for polygons the straight lon/lat segment, like their edges).
     public var detectCrossings = false
     /// Metres around a fix for which index candidates are fetched and then reused while the device
     /// stays in that box: larger means fewer index queries but more candidates per fix.

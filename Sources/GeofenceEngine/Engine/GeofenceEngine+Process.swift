@@ -91,10 +91,10 @@ extension GeofenceEngine {
                 device.tracked[j].dwellReported = true
                 emit(.dwell, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
             }
-            if crossings, model.isCircle, before == .outside, after == .outside, let previous,
-               let approach = closestApproach(model, from: previous.coordinate, to: coordinate), approach.distance <= model.radius
+            if crossings, before == .outside, after == .outside, let previous,
+               let fraction = passage(model, from: previous.coordinate, to: coordinate)
             {
-                let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
+                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
             }
             device.checkAt[j] = travelled + model.budget(state: after, distance: distance)
@@ -107,6 +107,21 @@ extension GeofenceEngine {
         device.lastTime = time
         device.lastCoordinate = coordinate
         device.decided = true
+    }
+
+    /// Where the segment between two outside fixes passes through the fence, as a fraction of it:
+    /// a circle's closest approach when within the radius, a polygon's first entry; nil when it misses.
+    func passage(_ model: FenceModel, from start: Coordinate, to end: Coordinate) -> Double? {
+        if model.isCircle {
+            guard let approach = closestApproach(model, from: start, to: end), approach.distance <= model.radius else { return nil }
+            return approach.fraction
+        }
+        do {
+            return try polygons[Int(model.polygon)].firstEntry(from: start, to: end)
+        } catch {
+            statistics.geosFailures += 1
+            return nil
+        }
     }
 
     /// Steps longer than this (metres) re-measure every tracked fence instead of using budgets.
@@ -149,22 +164,29 @@ extension GeofenceEngine {
         let line = Geodesic.wgs84.inverse(from: previous.coordinate, to: fix.coordinate)
         let middle = Geodesic.wgs84.destination(from: previous.coordinate, azimuth: line.initialAzimuth, distance: line.distance / 2)
         let reach = Envelope.around(middle, radius: line.distance / 2 * (1 + 1e-9) + 1e-3)
-        guard !device.cache.contains(reach), let index else { return }
+        // Polygons test the straight longitude/latitude segment, whose box is exact.
+        var x0 = previous.coordinate.longitude, x1 = fix.coordinate.longitude
+        if x1 - x0 > 180 { x1 -= 360 } else if x0 - x1 > 180 { x1 += 360 }
+        let straight = Envelope.split(
+            minLatitude: min(previous.coordinate.latitude, fix.coordinate.latitude),
+            maxLatitude: max(previous.coordinate.latitude, fix.coordinate.latitude),
+            minLongitude: min(x0, x1), maxLongitude: max(x0, x1))
+        guard !(device.cache.contains(reach) && device.cache.contains(straight)), let index else { return }
         var found: [Int32] = []
         do {
-            try index.query(reach.first, into: &found)
-            if let second = reach.second { try index.query(second, into: &found) }
+            for envelope in [reach, straight] {
+                try index.query(envelope.first, into: &found)
+                if let second = envelope.second { try index.query(second, into: &found) }
+            }
         } catch {
             statistics.geosFailures += 1
             return
         }
         for fence in Set(found).sorted() {
             let model = models[Int(fence)]
-            guard model.isCircle, !device.tracked.contains(where: { $0.fence == fence }) else { continue }
-            if let approach = closestApproach(model, from: previous.coordinate, to: fix.coordinate),
-               approach.distance <= model.radius
-            {
-                let instant = Date(timeIntervalSince1970: previous.time + approach.fraction * (time - previous.time))
+            guard !device.tracked.contains(where: { $0.fence == fence }) else { continue }
+            if let fraction = passage(model, from: previous.coordinate, to: fix.coordinate) {
+                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: Int(fence), fix: fix, model: model, distance: .infinity, crossing: instant, into: &transitions)
             }
         }

@@ -15,7 +15,8 @@ public struct Transition: Hashable, Sendable {
     /// The estimated instant the track crossed the boundary, interpolated linearly in time along the
     /// geodesic between the previous and this fix; nil when there is no previous fix, when the
     /// segment does not cross the boundary (the crossing happened while in the hysteresis or
-    /// accuracy band), and for `dwell`. For `cross`, the instant of closest approach.
+    /// accuracy band), and for `dwell`. For `cross`, the instant of closest approach to a circle's
+    /// centre, or of entry into a polygon.
     public var crossingTime: Date?
 
     /// The fix's time (transitions are stamped with the fix that caused them).

@@ -52,6 +52,43 @@ final class Geometry {
                             context: context, operation: "GeoJSONReader_readGeometry")
     }
 
+    /// A line string through (x, y) points.
+    static func lineString(_ points: [(x: Double, y: Double)], context: GEOSContext) throws(GEOSError) -> Geometry {
+        let h = context.handle
+        guard let sequence = GEOSCoordSeq_create_r(h, UInt32(points.count), 2) else { throw context.error("CoordSeq_create") }
+        for (i, p) in points.enumerated() { GEOSCoordSeq_setXY_r(h, sequence, UInt32(i), p.x, p.y) }
+        // createLineString takes ownership of the sequence.
+        return try Geometry(owning: GEOSGeom_createLineString_r(h, sequence), context: context, operation: "createLineString")
+    }
+
+    /// The intersection of two geometries (owned).
+    func intersection(_ other: Geometry) throws(GEOSError) -> Geometry {
+        try Geometry(owning: GEOSIntersection_r(context.handle, pointer, other.pointer), context: context, operation: "Intersection")
+    }
+
+    /// Every vertex of the geometry, whatever its type (points, lines, polygons, collections).
+    func allCoordinates() throws(GEOSError) -> [(x: Double, y: Double)] {
+        let h = context.handle
+        switch typeID {
+        case Int32(GEOS_POINT.rawValue), Int32(GEOS_LINESTRING.rawValue), Int32(GEOS_LINEARRING.rawValue):
+            return GEOSisEmpty_r(h, pointer) == 1 ? [] : try coordinates()
+        case Int32(GEOS_POLYGON.rawValue):
+            if GEOSisEmpty_r(h, pointer) == 1 { return [] }
+            var result: [(x: Double, y: Double)] = []
+            for ring in try polygonRings() { result += try ring.coordinates() }
+            return result
+        default:
+            let count = GEOSGetNumGeometries_r(h, pointer)
+            guard count >= 0 else { throw context.error("GetNumGeometries") }
+            var result: [(x: Double, y: Double)] = []
+            for i in 0..<count {
+                guard let part = GEOSGetGeometryN_r(h, pointer, i) else { throw context.error("GetGeometryN") }
+                result += try Geometry(borrowing: part, from: self).allCoordinates()
+            }
+            return result
+        }
+    }
+
     /// A polygon from closed rings of (x, y) = (longitude, latitude); the first ring is the shell.
     static func polygon(rings: [[(x: Double, y: Double)]], context: GEOSContext) throws(GEOSError) -> Geometry {
         let h = context.handle

@@ -26,6 +26,15 @@ final class PreparedGeometry {
         }
     }
 
+    /// True when the geometries share at least one point.
+    func intersects(_ other: Geometry) throws(GEOSError) -> Bool {
+        switch GEOSPreparedIntersects_r(base.context.handle, pointer, other.pointer) {
+        case 1: return true
+        case 0: return false
+        default: throw base.context.error("PreparedIntersects")
+        }
+    }
+
     /// Whether the point (x, y) is covered; builds a transient GEOS point (GEOS 3.11 has no XY predicate).
     func covers(x: Double, y: Double) throws(GEOSError) -> Bool {
         try covers(Geometry.point(x: x, y: y, context: base.context))
