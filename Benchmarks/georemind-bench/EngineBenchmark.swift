@@ -18,10 +18,12 @@ import GeofenceEngine
     try runEngineWorkload(fences: 500, fixes: 20_000, options: EngineOptions(
         hysteresis: 10, initialTrigger: true, dwellTime: 60, accuracyAware: true, staleTimeout: 600, detectCrossings: true))
     let polygon = try Fence.polygon(id: "p", wkt: "POLYGON((11.4 48.0, 11.6 48.0, 11.6 48.2, 11.4 48.2, 11.4 48.0), (11.45 48.05, 11.5 48.05, 11.5 48.1, 11.45 48.05))")
-    let engine = try GeofenceEngine(fences: [polygon])
+    let engine = try GeofenceEngine(fences: [polygon], options: EngineOptions(detectCrossings: true))
     var out: [Transition] = []
     for i in 0..<200 {
-        engine.feed(Fix(time: Date(timeIntervalSince1970: Double(i)), latitude: 47.99 + 0.001 * Double(i), longitude: 11.47), into: &out)
+        // Zigzag through the polygon and its hole: enters, leaves and crossings.
+        engine.feed(Fix(time: Date(timeIntervalSince1970: Double(i)), latitude: 47.99 + 0.001 * Double(i),
+                        longitude: i % 2 == 0 ? 11.3 : 11.7), into: &out)
     }
     print("polygon transitions: \(out.count)")
 }
