@@ -95,4 +95,55 @@ extension GeofenceEngine {
         let best = candidates.min { $0.1 < $1.1 }!
         return (best.0, best.1)
     }
+
+    /// Cross events for fences the device does not track (outside at both fixes): the segment lies
+    /// within half its length of its midpoint, so only fences whose envelope meets that circle's can be crossed.
+    func crossUntracked(device: DeviceState, fix: Fix, from previous: (coordinate: Coordinate, time: Double),
+                                time: Double, into transitions: inout [Transition])
+    {
+        let line = Geodesic.wgs84.inverse(from: previous.coordinate, to: fix.coordinate)
+        let middle = Geodesic.wgs84.destination(from: previous.coordinate, azimuth: line.initialAzimuth, distance: line.distance / 2)
+        let reach = Envelope.around(middle, radius: line.distance / 2 * (1 + 1e-9) + 1e-3)
+        // Polygons test the straight longitude/latitude segment, whose box is exact.
+        var x0 = previous.coordinate.longitude, x1 = fix.coordinate.longitude
+        if x1 - x0 > 180 { x1 -= 360 } else if x0 - x1 > 180 { x1 += 360 }
+        let straight = Envelope.split(
+            minLatitude: min(previous.coordinate.latitude, fix.coordinate.latitude),
+            maxLatitude: max(previous.coordinate.latitude, fix.coordinate.latitude),
+            minLongitude: min(x0, x1), maxLongitude: max(x0, x1))
+        guard !(device.cache.contains(reach) && device.cache.contains(straight)), let index else { return }
+        var found: [Int32] = []
+        do {
+            for envelope in [reach, straight] {
+                try index.query(envelope.first, into: &found)
+                if let second = envelope.second { try index.query(second, into: &found) }
+            }
+        } catch {
+            statistics.geosFailures += 1
+            return
+        }
+        for fence in Set(found).sorted() {
+            let model = models[Int(fence)]
+            guard !device.tracked.contains(where: { $0.fence == fence }) else { continue }
+            if let fraction = passage(model, from: previous.coordinate, to: fix.coordinate) {
+                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
+                emit(.cross, fence: Int(fence), fix: fix, model: model, distance: .infinity, crossing: instant, into: &transitions)
+            }
+        }
+    }
+
+    /// Where the segment between two outside fixes passes through the fence, as a fraction of it:
+    /// a circle's closest approach when within the radius, a polygon's first entry; nil when it misses.
+    func passage(_ model: FenceModel, from start: Coordinate, to end: Coordinate) -> Double? {
+        if model.isCircle {
+            guard let approach = closestApproach(model, from: start, to: end), approach.distance <= model.radius else { return nil }
+            return approach.fraction
+        }
+        do {
+            return try polygons[Int(model.polygon)].firstEntry(from: start, to: end)
+        } catch {
+            statistics.geosFailures += 1
+            return nil
+        }
+    }
 }
