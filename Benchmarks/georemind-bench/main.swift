@@ -6,6 +6,8 @@ let all: [Benchmark] = [
     // Each area registers its benchmark here (engine, readers, store, feed).
     icalendarBenchmark,
     recurrenceBenchmark,
+    engineBenchmark,
+    engineSmallBenchmark,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

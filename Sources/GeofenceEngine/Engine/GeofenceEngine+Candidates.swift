@@ -1,0 +1,75 @@
+import Foundation
+
+/// Index candidates per device and the travel bound that lets them be reused.
+extension GeofenceEngine {
+    /// Steps longer than this (metres) re-measure every tracked fence instead of using budgets.
+    static let longStep = 1_000.0
+
+    /// An upper bound of the geodesic length of the step from the device's last fix.
+    func stepUpperBound(_ device: DeviceState, latitude: Double, longitude: Double, inCache: Bool) -> Double {
+        let lastLatitude = device.lastCoordinate.latitude * radiansPerDegree
+        let dPhi = latitude - lastLatitude
+        var dLambda = longitude - device.lastCoordinate.longitude * radiansPerDegree
+        if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
+        // Largest east scale between the two latitudes: the box's bound when both fixes are in it.
+        var eastScale = device.eastScaleBound
+        if !inCache {
+            let lowest = (latitude <= 0) != (lastLatitude <= 0) ? 0 : min(abs(latitude), abs(lastLatitude))
+            eastScale = Self.maximumMeridianRadius * cos(lowest)
+        }
+        let north = dPhi * Self.maximumMeridianRadius
+        let east = dLambda * eastScale
+        // Scales are upper bounds; the margin covers the mid-latitude formula's d³ term.
+        return (north * north + east * east).squareRoot() * (1 + 1e-6) + 1e-6
+    }
+
+    /// The largest radius of curvature of WGS84 (meridian or prime vertical, at the poles): a/(1−f).
+    static let maximumMeridianRadius = Geodesic.wgs84.equatorialRadius / (1 - Geodesic.wgs84.flattening)
+
+    /// Replaces the device's candidates with the fences whose envelope meets the padded box around
+    /// `coordinate`, keeping every tracked fence whose state is not outside.
+    func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double) {
+        let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
+        queryScratch.removeAll(keepingCapacity: true)
+        if let index {
+            do {
+                try index.query(envelope.first, into: &queryScratch)
+                if let second = envelope.second { try index.query(second, into: &queryScratch) }
+            } catch {
+                // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
+                statistics.geosFailures += 1
+                device.cache = .empty
+                return
+            }
+        }
+        queryScratch.sort()
+        let fresh: FenceState = device.decided ? .outside : .unknown
+        mergeScratch.removeAll(keepingCapacity: true)
+        checkAtScratch.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        let old = device.tracked
+        while i < old.count || j < queryScratch.count {
+            if j < queryScratch.count, j > 0, queryScratch[j] == queryScratch[j - 1] { j += 1; continue }
+            if j == queryScratch.count || (i < old.count && old[i].fence < queryScratch[j]) {
+                if old[i].state != .outside { mergeScratch.append(old[i]); checkAtScratch.append(device.checkAt[i]) }
+                i += 1
+            } else if i == old.count || queryScratch[j] < old[i].fence {
+                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh, model: models[Int(queryScratch[j])]))
+                checkAtScratch.append(-.infinity)
+                j += 1
+            } else {
+                mergeScratch.append(old[i])
+                checkAtScratch.append(device.checkAt[i])
+                i += 1
+                j += 1
+            }
+        }
+        swap(&device.tracked, &mergeScratch)
+        swap(&device.checkAt, &checkAtScratch)
+        device.cache = envelope
+        // Largest east scale over the box: N ≤ a/(1−f) and cos is largest at the lowest |latitude|.
+        let box = envelope.first
+        let lowest = box.minLatitude <= 0 && box.maxLatitude >= 0 ? 0 : min(abs(box.minLatitude), abs(box.maxLatitude))
+        device.eastScaleBound = Self.maximumMeridianRadius * cos(lowest * radiansPerDegree)
+    }
+}

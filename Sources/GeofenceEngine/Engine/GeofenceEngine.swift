@@ -1,0 +1,179 @@
+import Foundation
+
+/// Turns a stream of fixes into enter/leave/dwell/cross transitions for a fixed set of fences.
+///
+/// Feed fixes in input order with ``feed(_:into:)``; transitions are appended to a buffer you own.
+/// State is kept per device (the fix's `device` string, interned) and per fence only for fences
+/// near the device, so cost per fix and ``snapshot()`` size do not grow with fences × devices.
+///
+/// Not Sendable: one engine is used from one task at a time (it owns a GEOS context).
+public final class GeofenceEngine {
+    public let options: EngineOptions
+    public let fences: [Fence]
+    // Hot mutable state skips the runtime exclusivity check (a measurable share of a fix's cost):
+    // the engine is used from one task and no method re-enters another while holding an access.
+    @exclusivity(unchecked) public internal(set) var statistics = EngineStatistics()
+
+    let models: ContiguousArray<FenceModel>
+    let polygons: [PreparedPolygon]
+    let context: GEOSContext
+    let index: STRTree?
+    let fenceIndexByID: [String: Int32]
+
+    @exclusivity(unchecked) var devices: [DeviceState] = []
+    @exclusivity(unchecked) var deviceIndexByName: [String: Int] = [:]
+    @exclusivity(unchecked) var defaultDevice: Int?
+    /// The last device looked up, so a single-device stream skips hashing.
+    @exclusivity(unchecked) var lastDeviceName: String?
+    @exclusivity(unchecked) var lastDeviceIndex = -1
+    /// Scratch buffers reused by every index query and merge, so feeding does not allocate.
+    @exclusivity(unchecked) var queryScratch: [Int32] = []
+    @exclusivity(unchecked) var mergeScratch: [TrackedFence] = []
+    @exclusivity(unchecked) var checkAtScratch: [Double] = []
+
+    public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
+        try options.validate()
+        self.options = options
+        self.fences = fences
+        let context = GEOSContext()
+        self.context = context
+        var ids: [String: Int32] = [:]
+        var models = ContiguousArray<FenceModel>()
+        var polygons: [PreparedPolygon] = []
+        var boxes: [(box: BoundingBox, item: Int32)] = []
+        do {
+            for (i, fence) in fences.enumerated() {
+                let item = Int32(i)
+                guard ids.updateValue(item, forKey: fence.id) == nil else { throw EngineError.fence(.duplicateID(fence: fence.id)) }
+                let envelope: Envelope
+                switch fence.shape {
+                case let .circle(circle):
+                    let model = FenceModel(circle: circle, hysteresis: options.hysteresis)
+                    models.append(model)
+                    envelope = model.circleEnvelope
+                case let .polygon(polygon):
+                    let prepared = try PreparedPolygon(polygon, context: context)
+                    models.append(FenceModel(polygonSlot: Int32(polygons.count)))
+                    polygons.append(prepared)
+                    envelope = prepared.envelope
+                }
+                boxes.append((envelope.first, item))
+                if let second = envelope.second { boxes.append((second, item)) }
+            }
+            index = boxes.isEmpty ? nil : try STRTree(context: context, entries: boxes)
+        } catch let error as GEOSError {
+            throw .geos(error)
+        } catch let error as EngineError {
+            throw error
+        } catch {
+            throw .geos(.failed(operation: "engine setup", message: "\(error)"))
+        }
+        self.models = models
+        self.polygons = polygons
+        self.fenceIndexByID = ids
+        _checkInvariants()
+    }
+
+    /// Admits or rejects one fix and appends the transitions it causes to `transitions`.
+    @discardableResult
+    public func feed(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
+        let disposition = admitAndProcess(fix, into: &transitions)
+        _checkInvariants()
+        return disposition
+    }
+
+    /// Feeds fixes in order; returns how many were admitted.
+    @discardableResult
+    public func feed<S: Sequence<Fix>>(_ fixes: S, into transitions: inout [Transition]) -> Int {
+        var admitted = 0
+        for fix in fixes where admitAndProcess(fix, into: &transitions) == .admitted { admitted += 1 }
+        _checkInvariants()
+        return admitted
+    }
+
+    /// Feeds a contiguous batch in order (borrowing each fix, no copies); returns how many were admitted.
+    @discardableResult
+    public func feed(_ fixes: ArraySlice<Fix>, into transitions: inout [Transition]) -> Int {
+        var admitted = 0
+        fixes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where admitAndProcess(buffer[i], into: &transitions) == .admitted { admitted += 1 }
+        }
+        _checkInvariants()
+        return admitted
+    }
+
+    /// Feeds a contiguous batch in order; returns how many were admitted.
+    @discardableResult
+    public func feed(_ fixes: [Fix], into transitions: inout [Transition]) -> Int {
+        feed(fixes[...], into: &transitions)
+    }
+
+    /// Feeds one fix and hands each transition to `body` (through a reused internal buffer).
+    @discardableResult
+    public func feed(_ fix: Fix, _ body: (Transition) throws -> Void) rethrows -> FixDisposition {
+        var buffer: [Transition] = []
+        swap(&buffer, &callbackBuffer)
+        buffer.removeAll(keepingCapacity: true)
+        let disposition = admitAndProcess(fix, into: &buffer)
+        _checkInvariants()
+        defer { swap(&buffer, &callbackBuffer) }
+        for transition in buffer { try body(transition) }
+        return disposition
+    }
+
+    var callbackBuffer: [Transition] = []
+
+    /// The admission rules, in the order, then the decisions for an admitted fix.
+    private func admitAndProcess(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
+        guard fix.coordinate.isValid else { return reject(.badCoordinates) }
+        guard let date = fix.time, date.timeIntervalSince1970.isFinite else { return reject(.noTime) }
+        let time = date.timeIntervalSince1970
+        let existing = lookUpDevice(fix.device)
+        if let existing, let last = devices[existing].lastTime, !(time > last) { return reject(.outOfOrder) }
+        if let maxAccuracy = options.maxAccuracy, let accuracy = fix.accuracy, accuracy > maxAccuracy {
+            return reject(.lowAccuracy)
+        }
+        statistics.admitted += 1
+        let deviceIndex = existing ?? addDevice(fix.device)
+        process(fix, time: time, device: &devices[deviceIndex], into: &transitions)
+        return .admitted
+    }
+
+    private func reject(_ reason: RejectionReason) -> FixDisposition {
+        statistics.rejected[reason, default: 0] += 1
+        return .rejected(reason)
+    }
+
+    func lookUpDevice(_ name: String?) -> Int? {
+        guard let name else { return defaultDevice }
+        if lastDeviceIndex >= 0, name == lastDeviceName { return lastDeviceIndex }
+        guard let index = deviceIndexByName[name] else { return nil }
+        lastDeviceName = name
+        lastDeviceIndex = index
+        return index
+    }
+
+    func addDevice(_ name: String?) -> Int {
+        let index = devices.count
+        devices.append(DeviceState(name: name))
+        if let name { deviceIndexByName[name] = index } else { defaultDevice = index }
+        return index
+    }
+
+    /// Returns every device silent for more than the stale timeout (as of `date`) to unknown states,
+    /// e.g. at the end of a trace. Does nothing without a stale timeout.
+    public func expireStaleDevices(asOf date: Date) {
+        guard let timeout = options.staleTimeout else { return }
+        let now = date.timeIntervalSince1970
+        for i in devices.indices {
+            if let last = devices[i].lastTime, now - last > timeout { devices[i].forgetStates() }
+        }
+        _checkInvariants()
+    }
+
+    /// The ids of the fences whose state is inside for `device`, sorted by fence order.
+    public func insideFences(device: String?) -> [String] {
+        guard let index = lookUpDevice(device) else { return [] }
+        return devices[index].tracked.filter { $0.state == .inside }.map { fences[Int($0.fence)].id }
+    }
+}
