@@ -24,8 +24,9 @@ test: deps
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
 bench: deps
-	$(SWIFT) build -c release --product georemind-bench --product georemind
-	$$($(SWIFT) build -c release --show-bin-path)/georemind-bench
+	$(SWIFT) build -c release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do "$$bin/georemind-bench" "$$name" || exit 1; done
 
 clean:
 	rm -rf .build .build-test.log

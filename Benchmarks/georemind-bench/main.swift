@@ -10,7 +10,13 @@ let all: [Benchmark] = [
     engineSmallBenchmark,
 ]
 
-let wanted = Set(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--list"] {
+    // `make bench` runs each benchmark in a process of its own so peak-memory figures stay apart.
+    for benchmark in all { print(benchmark.name) }
+    exit(0)
+}
+let wanted = Set(arguments)
 let unknown = wanted.subtracting(all.map(\.name))
 if !unknown.isEmpty {
     FileHandle.standardError.write(Data("error: unknown benchmark \(unknown.sorted().joined(separator: ", ")); known: \(all.map(\.name).joined(separator: ", "))\n".utf8))
