@@ -1,0 +1,56 @@
+import Foundation
+
+extension Reminder {
+    /// The reminder with its identifiers in canonical form, or the first model rule it breaks.
+    func validated() throws(ReminderError) -> Reminder {
+        var copy = self
+        copy.id = try Self.canonicalIdentifier(id)
+        if let listID { copy.listID = try Self.canonicalIdentifier(listID) }
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw .emptyTitle(id: copy.id)
+        }
+        guard PriorityLevel(priority: priority) != nil else {
+            throw .priorityOutOfRange(id: copy.id, priority: priority)
+        }
+        if let startDate, !startDate.isValid { throw .badDate(id: copy.id, field: "start date", date: startDate) }
+        if let dueDate, !dueDate.isValid { throw .badDate(id: copy.id, field: "due date", date: dueDate) }
+        for index in copy.alarms.indices {
+            copy.alarms[index].id = try Self.canonicalIdentifier(copy.alarms[index].id)
+            switch copy.alarms[index].trigger {
+            case .absolute:
+                break
+            case let .relative(offset):
+                guard offset.isFinite else { throw .badOffset(id: copy.id, offset: offset) }
+            case let .location(location, _):
+                guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude),
+                      location.radius.isFinite, location.radius >= 0 else {
+                    throw .badLocation(id: copy.id, latitude: location.latitude,
+                                       longitude: location.longitude, radius: location.radius)
+                }
+            }
+        }
+        return copy
+    }
+
+    /// Lowercase UUID text for `text`, which must parse as a UUID in either case.
+    static func canonicalIdentifier(_ text: String) throws(ReminderError) -> String {
+        guard let uuid = UUID(uuidString: text) else { throw .badIdentifier(text: text) }
+        return uuid.uuidString.lowercased()
+    }
+}
+
+extension ReminderList {
+    /// The list with its identifier in canonical form, or the first model rule it breaks.
+    func validated() throws(ReminderError) -> ReminderList {
+        var copy = self
+        copy.id = try Reminder.canonicalIdentifier(id)
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyListTitle(listID: copy.id) }
+        let hex = colour.utf8.dropFirst()
+        guard colour.utf8.first == UInt8(ascii: "#"), hex.count == 6,
+              hex.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }) else {
+            throw .badColour(listID: copy.id, colour: colour)
+        }
+        copy.colour = colour.uppercased()
+        return copy
+    }
+}
