@@ -16,6 +16,8 @@ public struct ReminderPredicate: Sendable, Hashable {
     public var dueRange: Range<Date>?
     /// Only location reminders (see ``Reminder/isLocationReminder``).
     public var locationOnly: Bool
+    /// Only reminders of this level; spell the no-priority level `PriorityLevel.none`, as a bare
+    /// `.none` is nil here.
     public var priorityLevel: PriorityLevel?
     /// Only titles containing this text, ignoring case, diacritics and width.
     public var titleContains: String?
