@@ -15,6 +15,9 @@ final class ChangeObservers: Sendable {
         _ = continuations.withLock { $0.removeValue(forKey: token) }
     }
 
+    /// The number of live streams.
+    var count: Int { continuations.withLock { $0.count } }
+
     func notify() {
         for continuation in continuations.withLock({ Array($0.values) }) {
             continuation.yield()
