@@ -29,7 +29,7 @@ import Testing
             alarms: [Alarm(id: uuid(11), trigger: .location(
                 location: StructuredLocation(title: "Bakery", latitude: 48.85, longitude: 2.35, radius: 0), proximity: .enter))]))
         // The columns and table the second migration added work on the old data.
-        try store.setAlarmState(alarmID: uuid(11), firedDate: date(1), acknowledgedDate: nil)
+        try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(11), firedDate: date(1), acknowledgedDate: nil)
         #expect(try store.reminder(id: uuid(1))?.alarms.first?.firedDate == date(1))
         try store.saveEngineState(Data([7]), forKey: "engine")
         let applied = try store.database!.read { db in try StoreSchema.migrator.appliedIdentifiers(db) }
@@ -80,8 +80,8 @@ import Testing
                 '2025-06-01T18:00:00', 'Europe/Paris', 770486400, 0, NULL, 770000000, 770000100, 1, NULL)
                 """, arguments: [uuid(1), uuid(100)])
             try db.execute(sql: """
-                INSERT INTO alarm VALUES (?, ?, 0, 'location', NULL, NULL, 'Bakery', 48.85, 2.35, 0, 'enter')
-                """, arguments: [uuid(11), uuid(1)])
+                INSERT INTO alarm VALUES (?, 0, ?, 'location', NULL, NULL, 'Bakery', 48.85, 2.35, 0, 'enter')
+                """, arguments: [uuid(1), uuid(11)])
             try db.execute(sql: "INSERT INTO recurrenceRule VALUES (?, 0, 'FREQ=WEEKLY;BYDAY=SA', 0)", arguments: [uuid(1)])
         }
         try queue.close()

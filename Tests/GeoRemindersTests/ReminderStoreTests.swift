@@ -145,12 +145,12 @@ import Testing
         try store.saveEngineState(Data([4]), forKey: "engine")
         #expect(try store.engineState(forKey: "engine") == Data([4]))
         try store.save(Reminder(id: uuid(1), title: "x", alarms: [Alarm(id: uuid(9), trigger: .relative(offset: 0))]))
-        try store.setAlarmState(alarmID: uuid(9), firedDate: date(10), acknowledgedDate: date(20))
+        try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(9), firedDate: date(10), acknowledgedDate: date(20))
         let alarm = try #require(try store.reminder(id: uuid(1))?.alarms.first)
         #expect(alarm.firedDate == date(10))
         #expect(alarm.acknowledgedDate == date(20))
-        #expect(throws: StoreError.alarmNotFound(id: uuid(8))) {
-            try store.setAlarmState(alarmID: uuid(8), firedDate: nil, acknowledgedDate: nil)
+        #expect(throws: StoreError.alarmNotFound(reminderID: uuid(1), alarmID: uuid(8))) {
+            try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(8), firedDate: nil, acknowledgedDate: nil)
         }
     }
 }

@@ -6,6 +6,7 @@ enum ReminderReader {
     static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var positions: [String: Int] = [:]
+        var zones = ZoneCache()
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
             isCompleted, completionDate, creationDate, lastModifiedDate, seriesID
@@ -16,7 +17,7 @@ enum ReminderReader {
             positions[id] = reminders.count
             reminders.append(Reminder(
                 id: id, listID: row[1], title: row[2], notes: row[3], priority: row[4],
-                startDate: date(row[5], row[6]), dueDate: date(row[7], row[8]),
+                startDate: date(row[5], row[6], &zones), dueDate: date(row[7], row[8], &zones),
                 isCompleted: row[9], completionDate: instant(row[10]),
                 creationDate: instant(row[11]) ?? .distantPast, lastModifiedDate: instant(row[12]),
                 seriesID: row[13]))
@@ -58,8 +59,26 @@ enum ReminderReader {
         return Alarm(id: row[1], trigger: trigger, firedDate: instant(row[10]), acknowledgedDate: instant(row[11]))
     }
 
-    private static func date(_ text: String?, _ zone: String?) -> ReminderDate? {
-        text.flatMap { ReminderDate(storageText: $0, timeZoneIdentifier: zone) }
+    private static func date(_ text: String?, _ zone: String?, _ zones: inout ZoneCache) -> ReminderDate? {
+        guard let text, var date = ReminderDate(storageText: text, timeZoneIdentifier: nil) else { return nil }
+        if let zone {
+            guard let timeZone = zones[zone] else { return nil }
+            date.timeZone = timeZone
+        }
+        return date
+    }
+
+    /// Time zones by identifier: Foundation's lookup is slow next to reading a row.
+    private struct ZoneCache {
+        private var zones: [String: TimeZone] = [:]
+        subscript(identifier: String) -> TimeZone? {
+            mutating get {
+                if let zone = zones[identifier] { return zone }
+                let zone = TimeZone(identifier: identifier)
+                zones[identifier] = zone
+                return zone
+            }
+        }
     }
 
     private static func instant(_ seconds: Double?) -> Date? {

@@ -19,15 +19,17 @@ extension ReminderStore {
         }
     }
 
-    /// Records when an alarm fired and was acknowledged, without touching the rest of its reminder.
-    public func setAlarmState(alarmID: String, firedDate: Date?, acknowledgedDate: Date?) throws {
+    /// Records when an alarm of a reminder fired and was acknowledged, without touching the
+    /// rest of the reminder.
+    public func setAlarmState(reminderID: String, alarmID: String, firedDate: Date?, acknowledgedDate: Date?) throws {
         let database = try authorizedDatabase(for: "record an alarm's state")
-        let canonical = try Reminder.canonicalIdentifier(alarmID)
+        let reminder = try Reminder.canonicalIdentifier(reminderID)
+        let alarm = try Reminder.canonicalIdentifier(alarmID)
         try database.write { db in
-            try db.execute(sql: "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE id = ?",
+            try db.execute(sql: "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE reminderID = ? AND id = ?",
                            arguments: [firedDate?.timeIntervalSinceReferenceDate,
-                                       acknowledgedDate?.timeIntervalSinceReferenceDate, canonical])
-            guard db.changesCount == 1 else { throw StoreError.alarmNotFound(id: canonical) }
+                                       acknowledgedDate?.timeIntervalSinceReferenceDate, reminder, alarm])
+            guard db.changesCount == 1 else { throw StoreError.alarmNotFound(reminderID: reminder, alarmID: alarm) }
         }
         observers.notify()
     }

@@ -14,6 +14,9 @@ struct ReminderWriter {
     private let titleKeys: TitleSortKey
     private let lists: [String: ListRule]
     private let defaultListID: String
+    /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
+    private let selectList, insertReminder, updateReminder, deleteReminder: Statement
+    private let insertAlarm, deleteAlarms, insertRule, deleteRules: Statement
 
     init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey) throws {
         self.db = db
@@ -25,6 +28,29 @@ struct ReminderWriter {
         }
         self.lists = lists
         defaultListID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
+        selectList = try db.makeStatement(sql: "SELECT listID FROM reminder WHERE id = ?")
+        insertReminder = try db.makeStatement(sql: """
+            INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
+            startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
+            lastModifiedDate, isLocationReminder, seriesID, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO NOTHING
+            """)
+        updateReminder = try db.makeStatement(sql: """
+            UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
+            priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
+            isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
+            isLocationReminder = ?, seriesID = ? WHERE id = ?
+            """)
+        deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
+        insertAlarm = try db.makeStatement(sql: """
+            INSERT INTO alarm (id, reminderID, position, kind, absoluteDate, relativeOffset, locationTitle,
+            latitude, longitude, radius, proximity, firedDate, acknowledgedDate)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        deleteAlarms = try db.makeStatement(sql: "DELETE FROM alarm WHERE reminderID = ?")
+        insertRule = try db.makeStatement(sql: "INSERT INTO recurrenceRule VALUES (?, ?, ?, ?)")
+        deleteRules = try db.makeStatement(sql: "DELETE FROM recurrenceRule WHERE reminderID = ?")
     }
 
     func save(_ reminder: Reminder) throws {
@@ -34,46 +60,34 @@ struct ReminderWriter {
             throw StoreError.accessDenied(operation: "save into a list other than the default one", access: access)
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
-        let oldListID = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT listID FROM reminder WHERE id = ?"), arguments: [reminder.id])
-        let values = rowValues(reminder, listID: listID)
-        if let oldListID {
+        // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
+        let values = StatementArguments(rowValues(reminder, listID: listID))
+        try insertReminder.execute(arguments: values)
+        if db.changesCount == 0 {
             if access == .writeOnly {
                 throw StoreError.accessDenied(operation: "change an existing reminder", access: access)
             }
-            try checkWritable(oldListID)
-            try db.cachedStatement(sql: "DELETE FROM alarm WHERE reminderID = ?").execute(arguments: [reminder.id])
-            try db.cachedStatement(sql: "DELETE FROM recurrenceRule WHERE reminderID = ?").execute(arguments: [reminder.id])
-            try db.cachedStatement(sql: """
-                UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
-                priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
-                isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
-                isLocationReminder = ?, seriesID = ? WHERE id = ?
-                """).execute(arguments: StatementArguments(values + [reminder.id]))
-        } else {
-            try db.cachedStatement(sql: """
-                INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
-                startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-                lastModifiedDate, isLocationReminder, seriesID, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: StatementArguments(values + [reminder.id]))
+            if let oldListID = try String.fetchOne(selectList, arguments: [reminder.id]) {
+                try checkWritable(oldListID)
+            }
+            try deleteAlarms.execute(arguments: [reminder.id])
+            try deleteRules.execute(arguments: [reminder.id])
+            try updateReminder.execute(arguments: values)
         }
         try insertAlarms(reminder)
         if !reminder.recurrenceRules.isEmpty {
-            let insert = try db.cachedStatement(sql: "INSERT INTO recurrenceRule VALUES (?, ?, ?, ?)")
             for (position, rule) in reminder.recurrenceRules.enumerated() {
-                try insert.execute(arguments: [reminder.id, position, rule.rrule, rule.fromCompletion])
+                try insertRule.execute(arguments: [reminder.id, position, rule.rrule, rule.fromCompletion])
             }
         }
     }
 
     func remove(id: String) throws {
-        guard let listID = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT listID FROM reminder WHERE id = ?"), arguments: [id]) else {
+        guard let listID = try String.fetchOne(selectList, arguments: [id]) else {
             throw StoreError.reminderNotFound(id: id)
         }
         try checkWritable(listID)
-        try db.cachedStatement(sql: "DELETE FROM reminder WHERE id = ?").execute(arguments: [id])
+        try deleteReminder.execute(arguments: [id])
     }
 
     private func checkWritable(_ listID: String) throws {
@@ -82,37 +96,38 @@ struct ReminderWriter {
         }
     }
 
-    /// The reminder's columns in the order of the INSERT and UPDATE statements, id excluded.
-    private func rowValues(_ r: Reminder, listID: String) -> [(any DatabaseValueConvertible)?] {
-        [listID, r.title, titleKeys.key(r.title), r.notes, r.priority, r.priorityLevel.rawValue,
-         r.startDate?.storageText, r.startDate?.timeZone?.identifier,
-         r.dueDate?.storageText, r.dueDate?.timeZone?.identifier, r.dueDate?.sortKey,
-         r.isCompleted, r.completionDate?.timeIntervalSinceReferenceDate,
-         r.creationDate.timeIntervalSinceReferenceDate, r.lastModifiedDate.timeIntervalSinceReferenceDate,
-         r.isLocationReminder, r.seriesID]
+    /// The reminder's columns in the order of the INSERT and UPDATE statements, id last.
+    /// Built as `DatabaseValue`s: arrays of optional existentials cost a box per column.
+    private func rowValues(_ r: Reminder, listID: String) -> [DatabaseValue] {
+        [listID.databaseValue, r.title.databaseValue, titleKeys.key(r.title).databaseValue,
+         r.notes?.databaseValue ?? .null, r.priority.databaseValue, r.priorityLevel.rawValue.databaseValue,
+         r.startDate?.storageText.databaseValue ?? .null, r.startDate?.timeZone?.identifier.databaseValue ?? .null,
+         r.dueDate?.storageText.databaseValue ?? .null, r.dueDate?.timeZone?.identifier.databaseValue ?? .null,
+         r.dueDate?.sortKey.databaseValue ?? .null,
+         r.isCompleted.databaseValue, r.completionDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
+         r.creationDate.timeIntervalSinceReferenceDate.databaseValue,
+         r.lastModifiedDate.timeIntervalSinceReferenceDate.databaseValue,
+         r.isLocationReminder.databaseValue, r.seriesID?.databaseValue ?? .null, r.id.databaseValue]
     }
 
     private func insertAlarms(_ reminder: Reminder) throws {
-        guard !reminder.alarms.isEmpty else { return }
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO alarm (id, reminderID, position, kind, absoluteDate, relativeOffset, locationTitle,
-            latitude, longitude, radius, proximity, firedDate, acknowledgedDate)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         for (position, alarm) in reminder.alarms.enumerated() {
-            var values: [(any DatabaseValueConvertible)?] = [alarm.id, reminder.id, position]
+            var values: [DatabaseValue] = [alarm.id.databaseValue, reminder.id.databaseValue, position.databaseValue]
+            values.reserveCapacity(13)
             switch alarm.trigger {
             case let .absolute(date):
-                values += ["absolute", date.timeIntervalSinceReferenceDate, nil, nil, nil, nil, nil, nil]
+                values += ["absolute".databaseValue, date.timeIntervalSinceReferenceDate.databaseValue,
+                           .null, .null, .null, .null, .null, .null]
             case let .relative(offset):
-                values += ["relative", nil, offset, nil, nil, nil, nil, nil]
+                values += ["relative".databaseValue, .null, offset.databaseValue, .null, .null, .null, .null, .null]
             case let .location(location, proximity):
-                values += ["location", nil, nil, location.title, location.latitude, location.longitude,
-                           location.radius, proximity.rawValue]
+                values += ["location".databaseValue, .null, .null, location.title.databaseValue,
+                           location.latitude.databaseValue, location.longitude.databaseValue,
+                           location.radius.databaseValue, proximity.rawValue.databaseValue]
             }
-            values += [alarm.firedDate?.timeIntervalSinceReferenceDate,
-                       alarm.acknowledgedDate?.timeIntervalSinceReferenceDate]
-            try insert.execute(arguments: StatementArguments(values))
+            values += [alarm.firedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
+                       alarm.acknowledgedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null]
+            try insertAlarm.execute(arguments: StatementArguments(values))
         }
     }
 }

@@ -4,7 +4,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnlyList(listID: String, title: String)
     case unknownList(id: String)
     case reminderNotFound(id: String)
-    case alarmNotFound(id: String)
+    case alarmNotFound(reminderID: String, alarmID: String)
     case noReminderMatches(prefix: String)
     case ambiguousPrefix(prefix: String, matches: [String])
     case cannotRemoveDefaultList(listID: String)
@@ -22,8 +22,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no list has identifier \(id); list them to see their identifiers"
         case let .reminderNotFound(id):
             "no reminder has identifier \(id)"
-        case let .alarmNotFound(id):
-            "no alarm has identifier \(id)"
+        case let .alarmNotFound(reminderID, alarmID):
+            "reminder \(reminderID) has no alarm with identifier \(alarmID)"
         case let .noReminderMatches(prefix):
             "no reminder identifier starts with '\(prefix)'"
         case let .ambiguousPrefix(prefix, matches):

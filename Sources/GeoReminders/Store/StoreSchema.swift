@@ -56,9 +56,9 @@ enum StoreSchema {
             CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
             CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
             CREATE TABLE alarm (
-                id TEXT PRIMARY KEY NOT NULL,
                 reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
                 position INTEGER NOT NULL,
+                id TEXT NOT NULL,
                 kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
                 absoluteDate REAL,
                 relativeOffset REAL,
@@ -66,8 +66,8 @@ enum StoreSchema {
                 latitude REAL,
                 longitude REAL,
                 radius REAL,
-                proximity TEXT);
-            CREATE INDEX alarm_on_reminder ON alarm(reminderID, position);
+                proximity TEXT,
+                PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
             CREATE TABLE recurrenceRule (
                 reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
                 position INTEGER NOT NULL,
