@@ -7,56 +7,58 @@ enum ReminderReader {
         var reminders: [Reminder] = []
         var positions: [String: Int] = [:]
         var zones = ZoneCache()
-        let rows = try Row.fetchCursor(db, sql: """
+        try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
             isCompleted, completionDate, creationDate, lastModifiedDate, seriesID
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
-            """, arguments: filter.arguments)
-        while let row = try rows.next() {
-            let id: String = row[0]
+            """).forEachRow(arguments: filter.arguments) { row in
+            let id = row.text(0) ?? ""
             positions[id] = reminders.count
             reminders.append(Reminder(
-                id: id, listID: row[1], title: row[2], notes: row[3], priority: row[4],
-                startDate: date(row[5], row[6], &zones), dueDate: date(row[7], row[8], &zones),
-                isCompleted: row[9], completionDate: instant(row[10]),
-                creationDate: instant(row[11]) ?? .distantPast, lastModifiedDate: instant(row[12]),
-                seriesID: row[13]))
+                id: id, listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
+                startDate: date(row.text(5), row.text(6), &zones), dueDate: date(row.text(7), row.text(8), &zones),
+                isCompleted: row.bool(9), completionDate: instant(row.double(10)),
+                creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
+                seriesID: row.text(13)))
         }
         guard !reminders.isEmpty else { return [] }
-        let scope = "reminderID IN (SELECT id FROM reminder WHERE \(filter.sql))"
-        let alarms = try Row.fetchCursor(db, sql: """
+        // Alarms and rules of exactly these reminders: their identifiers go in as one JSON array
+        // (hex and dashes only, nothing to escape), so the filter and sort do not run again.
+        let ids: StatementArguments = ["[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"]
+        let scope = "reminderID IN (SELECT value FROM json_each(?))"
+        try db.makeStatement(sql: """
             SELECT reminderID, id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
             radius, proximity, firedDate, acknowledgedDate FROM alarm WHERE \(scope) ORDER BY reminderID, position
-            """, arguments: filter.arguments)
-        while let row = try alarms.next() {
-            guard let index = positions[row[0]], let alarm = alarm(row) else { continue }
+            """).forEachRow(arguments: ids) { row in
+            guard let index = row.text(0).flatMap({ positions[$0] }), let alarm = alarm(row) else { return }
             reminders[index].alarms.append(alarm)
         }
-        let rules = try Row.fetchCursor(db, sql: """
+        try db.makeStatement(sql: """
             SELECT reminderID, rrule, fromCompletion FROM recurrenceRule WHERE \(scope) ORDER BY reminderID, position
-            """, arguments: filter.arguments)
-        while let row = try rules.next() {
-            guard let index = positions[row[0]] else { continue }
-            reminders[index].recurrenceRules.append(try RecurrenceRule(rrule: row[1], fromCompletion: row[2]))
+            """).forEachRow(arguments: ids) { row in
+            guard let index = row.text(0).flatMap({ positions[$0] }) else { return }
+            reminders[index].recurrenceRules.append(try RecurrenceRule(rrule: row.text(1) ?? "", fromCompletion: row.bool(2)))
         }
         return reminders
     }
 
-    private static func alarm(_ row: Row) -> Alarm? {
+    private static func alarm(_ row: ColumnReader) -> Alarm? {
         let trigger: Alarm.Trigger
-        switch row[2] as String {
+        switch row.text(2) {
         case "absolute":
-            guard let date = instant(row[3]) else { return nil }
+            guard let date = instant(row.double(3)) else { return nil }
             trigger = .absolute(date: date)
         case "relative":
-            trigger = .relative(offset: row[4])
+            trigger = .relative(offset: row.double(4) ?? 0)
         case "location":
-            let location = StructuredLocation(title: row[5], latitude: row[6], longitude: row[7], radius: row[8])
-            trigger = .location(location: location, proximity: Proximity(rawValue: row[9]) ?? .none)
+            let location = StructuredLocation(title: row.text(5) ?? "", latitude: row.double(6) ?? 0,
+                                              longitude: row.double(7) ?? 0, radius: row.double(8) ?? 0)
+            trigger = .location(location: location, proximity: row.text(9).flatMap(Proximity.init(rawValue:)) ?? .none)
         default:
             return nil
         }
-        return Alarm(id: row[1], trigger: trigger, firedDate: instant(row[10]), acknowledgedDate: instant(row[11]))
+        return Alarm(id: row.text(1) ?? "", trigger: trigger, firedDate: instant(row.double(10)),
+                     acknowledgedDate: instant(row.double(11)))
     }
 
     private static func date(_ text: String?, _ zone: String?, _ zones: inout ZoneCache) -> ReminderDate? {

@@ -61,8 +61,8 @@ struct ReminderWriter {
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
         // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
-        let values = StatementArguments(rowValues(reminder, listID: listID))
-        try insertReminder.execute(arguments: values)
+        let values = rowValues(reminder, listID: listID)
+        try insertReminder.run(values)
         if db.changesCount == 0 {
             if access == .writeOnly {
                 throw StoreError.accessDenied(operation: "change an existing reminder", access: access)
@@ -72,7 +72,7 @@ struct ReminderWriter {
             }
             try deleteAlarms.execute(arguments: [reminder.id])
             try deleteRules.execute(arguments: [reminder.id])
-            try updateReminder.execute(arguments: values)
+            try updateReminder.run(values)
         }
         try insertAlarms(reminder)
         if !reminder.recurrenceRules.isEmpty {
@@ -127,7 +127,7 @@ struct ReminderWriter {
             }
             values += [alarm.firedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
                        alarm.acknowledgedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null]
-            try insertAlarm.execute(arguments: StatementArguments(values))
+            try insertAlarm.run(values)
         }
     }
 }
