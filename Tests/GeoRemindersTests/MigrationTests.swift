@@ -76,13 +76,14 @@ import Testing
         try queue.write { db in
             try db.execute(sql: "INSERT INTO list VALUES (?, 'Errands', '#FF9500', 1, 770000000)", arguments: [uuid(100)])
             try db.execute(sql: """
-                INSERT INTO reminder VALUES (?, ?, 'Buy bread', 'buy bread', 'wholemeal', 5, 'medium', NULL, NULL,
-                '2025-06-01T18:00:00', 'Europe/Paris', 770486400, 0, NULL, 770000000, 770000100, 1, NULL)
+                INSERT INTO reminder (id, listID, title, titleKey, notes, priority, priorityLevel, dueDate,
+                dueTimeZone, dueKey, isCompleted, creationDate, lastModifiedDate, isLocationReminder, recurrenceRules)
+                VALUES (?, ?, 'Buy bread', 'buy bread', 'wholemeal', 5, 'medium', '2025-06-01T18:00:00', 'Europe/Paris',
+                770486400, 0, 770000000, 770000100, 1, '[{"fromCompletion":false,"rrule":"FREQ=WEEKLY;BYDAY=SA"}]')
                 """, arguments: [uuid(1), uuid(100)])
             try db.execute(sql: """
                 INSERT INTO alarm VALUES (?, 0, ?, 'location', NULL, NULL, 'Bakery', 48.85, 2.35, 0, 'enter')
                 """, arguments: [uuid(1), uuid(11)])
-            try db.execute(sql: "INSERT INTO recurrenceRule VALUES (?, 0, 'FREQ=WEEKLY;BYDAY=SA', 0)", arguments: [uuid(1)])
         }
         try queue.close()
     }

@@ -12,7 +12,18 @@ extension ReminderDate {
 
     /// Reads `storageText` back; nil for text this store did not write.
     init?(storageText text: String, timeZoneIdentifier: String?) {
-        let bytes = Array(text.utf8)
+        var text = text
+        let parsed = text.withUTF8 { ReminderDate(storageBytes: $0) }
+        guard var parsed else { return nil }
+        if let timeZoneIdentifier {
+            guard let zone = TimeZone(identifier: timeZoneIdentifier) else { return nil }
+            parsed.timeZone = zone
+        }
+        self = parsed
+    }
+
+    /// Reads the UTF-8 bytes of `storageText` back, without a zone.
+    init?(storageBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10 || bytes.count == 19,
               let year = Self.number(bytes, 0, 4), let month = Self.number(bytes, 5, 2),
               let day = Self.number(bytes, 8, 2) else { return nil }
@@ -22,12 +33,7 @@ extension ReminderDate {
                   let second = Self.number(bytes, 17, 2) else { return nil }
             time = TimeOfDay(hour: hour, minute: minute, second: second)
         }
-        var zone: TimeZone?
-        if let timeZoneIdentifier {
-            guard let named = TimeZone(identifier: timeZoneIdentifier) else { return nil }
-            zone = named
-        }
-        self.init(year: year, month: month, day: day, time: time, timeZone: zone)
+        self.init(year: year, month: month, day: day, time: time)
     }
 
     /// Seconds since 2001-01-01 UTC used to order and pre-filter due dates: the exact instant for
@@ -56,7 +62,7 @@ extension ReminderDate {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for byte in bytes[start..<start + count] {
             guard byte >= 48, byte <= 57 else { return nil }

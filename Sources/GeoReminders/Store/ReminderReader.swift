@@ -1,29 +1,30 @@
 import Foundation
 import GRDB
 
-/// Reads reminders with their alarms and recurrence rules: one query per table.
+/// Reads reminders, then their alarms in a second query.
 enum ReminderReader {
     static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var positions: [String: Int] = [:]
+        positions.reserveCapacity(256)
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
             let id = row.text(0) ?? ""
             positions[id] = reminders.count
             reminders.append(Reminder(
                 id: id, listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
-                startDate: date(row.text(5), row.text(6), &zones), dueDate: date(row.text(7), row.text(8), &zones),
+                startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
                 isCompleted: row.bool(9), completionDate: instant(row.double(10)),
                 creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
-                seriesID: row.text(13)))
+                recurrenceRules: try RecurrenceRuleStorage.rules(row.text(14)), seriesID: row.text(13)))
         }
         guard !reminders.isEmpty else { return [] }
-        // Alarms and rules of exactly these reminders: their identifiers go in as one JSON array
-        // (hex and dashes only, nothing to escape), so the filter and sort do not run again.
+        // Alarms of exactly these reminders: their identifiers go in as one JSON array (hex and
+        // dashes only, nothing to escape), so the filter and sort do not run again.
         let ids: StatementArguments = ["[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"]
         let scope = "reminderID IN (SELECT value FROM json_each(?))"
         try db.makeStatement(sql: """
@@ -32,12 +33,6 @@ enum ReminderReader {
             """).forEachRow(arguments: ids) { row in
             guard let index = row.text(0).flatMap({ positions[$0] }), let alarm = alarm(row) else { return }
             reminders[index].alarms.append(alarm)
-        }
-        try db.makeStatement(sql: """
-            SELECT reminderID, rrule, fromCompletion FROM recurrenceRule WHERE \(scope) ORDER BY reminderID, position
-            """).forEachRow(arguments: ids) { row in
-            guard let index = row.text(0).flatMap({ positions[$0] }) else { return }
-            reminders[index].recurrenceRules.append(try RecurrenceRule(rrule: row.text(1) ?? "", fromCompletion: row.bool(2)))
         }
         return reminders
     }
@@ -61,9 +56,10 @@ enum ReminderReader {
                      acknowledgedDate: instant(row.double(11)))
     }
 
-    private static func date(_ text: String?, _ zone: String?, _ zones: inout ZoneCache) -> ReminderDate? {
-        guard let text, var date = ReminderDate(storageText: text, timeZoneIdentifier: nil) else { return nil }
-        if let zone {
+    /// The date in column `index`, in the zone named in column `index + 1`.
+    private static func date(_ row: ColumnReader, _ index: Int32, _ zones: inout ZoneCache) -> ReminderDate? {
+        guard var date = row.reminderDate(index) else { return nil }
+        if let zone = row.text(index + 1) {
             guard let timeZone = zones[zone] else { return nil }
             date.timeZone = timeZone
         }

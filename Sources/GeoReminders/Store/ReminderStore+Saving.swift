@@ -29,6 +29,11 @@ extension ReminderStore {
         if commit { try self.commit() }
     }
 
+    /// Removes `reminder`, as EventKit's `remove(_:commit:)`.
+    public func remove(_ reminder: Reminder, commit: Bool = true) throws {
+        try remove(id: reminder.id, commit: commit)
+    }
+
     /// Writes every held save and removal in one transaction. On failure nothing is written
     /// and the held changes are dropped, leaving the store as it was last committed.
     public func commit() throws {

@@ -75,7 +75,14 @@ public final class ReminderStore: Sendable {
             if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
             return try migrator.hasCompletedMigrations(db)
         }
-        if !upToDate { try migrator.migrate(database) }
+        if !upToDate {
+            do {
+                try migrator.migrate(database)
+            } catch {
+                // Another process may have created the schema between the check and the write.
+                guard try database.read(migrator.hasCompletedMigrations) else { throw error }
+            }
+        }
         let localeID = titleKeys.locale.identifier
         let (defaultListID, storedLocale) = try database.read { db in
             (try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? "",

@@ -16,7 +16,7 @@ struct ReminderWriter {
     private let defaultListID: String
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
     private let selectList, insertReminder, updateReminder, deleteReminder: Statement
-    private let insertAlarm, deleteAlarms, insertRule, deleteRules: Statement
+    private let insertAlarm, deleteAlarms: Statement
 
     init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey) throws {
         self.db = db
@@ -32,15 +32,15 @@ struct ReminderWriter {
         insertReminder = try db.makeStatement(sql: """
             INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
             startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-            lastModifiedDate, isLocationReminder, seriesID, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO NOTHING
             """)
         updateReminder = try db.makeStatement(sql: """
             UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
             priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
             isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
-            isLocationReminder = ?, seriesID = ? WHERE id = ?
+            isLocationReminder = ?, seriesID = ?, recurrenceRules = ? WHERE id = ?
             """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
         insertAlarm = try db.makeStatement(sql: """
@@ -49,8 +49,6 @@ struct ReminderWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         deleteAlarms = try db.makeStatement(sql: "DELETE FROM alarm WHERE reminderID = ?")
-        insertRule = try db.makeStatement(sql: "INSERT INTO recurrenceRule VALUES (?, ?, ?, ?)")
-        deleteRules = try db.makeStatement(sql: "DELETE FROM recurrenceRule WHERE reminderID = ?")
     }
 
     func save(_ reminder: Reminder) throws {
@@ -61,7 +59,7 @@ struct ReminderWriter {
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
         // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
-        let values = rowValues(reminder, listID: listID)
+        let values = try rowValues(reminder, listID: listID)
         try insertReminder.run(values)
         if db.changesCount == 0 {
             if access == .writeOnly {
@@ -71,15 +69,9 @@ struct ReminderWriter {
                 try checkWritable(oldListID)
             }
             try deleteAlarms.execute(arguments: [reminder.id])
-            try deleteRules.execute(arguments: [reminder.id])
             try updateReminder.run(values)
         }
         try insertAlarms(reminder)
-        if !reminder.recurrenceRules.isEmpty {
-            for (position, rule) in reminder.recurrenceRules.enumerated() {
-                try insertRule.execute(arguments: [reminder.id, position, rule.rrule, rule.fromCompletion])
-            }
-        }
     }
 
     func remove(id: String) throws {
@@ -98,7 +90,7 @@ struct ReminderWriter {
 
     /// The reminder's columns in the order of the INSERT and UPDATE statements, id last.
     /// Built as `DatabaseValue`s: arrays of optional existentials cost a box per column.
-    private func rowValues(_ r: Reminder, listID: String) -> [DatabaseValue] {
+    private func rowValues(_ r: Reminder, listID: String) throws -> [DatabaseValue] {
         [listID.databaseValue, r.title.databaseValue, titleKeys.key(r.title).databaseValue,
          r.notes?.databaseValue ?? .null, r.priority.databaseValue, r.priorityLevel.rawValue.databaseValue,
          r.startDate?.storageText.databaseValue ?? .null, r.startDate?.timeZone?.identifier.databaseValue ?? .null,
@@ -107,7 +99,8 @@ struct ReminderWriter {
          r.isCompleted.databaseValue, r.completionDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
          r.creationDate.timeIntervalSinceReferenceDate.databaseValue,
          r.lastModifiedDate.timeIntervalSinceReferenceDate.databaseValue,
-         r.isLocationReminder.databaseValue, r.seriesID?.databaseValue ?? .null, r.id.databaseValue]
+         r.isLocationReminder.databaseValue, r.seriesID?.databaseValue ?? .null,
+         try RecurrenceRuleStorage.text(r.recurrenceRules)?.databaseValue ?? .null, r.id.databaseValue]
     }
 
     private func insertAlarms(_ reminder: Reminder) throws {

@@ -6,7 +6,8 @@ import GRDB
 ///
 /// Instants are REAL seconds since 2001-01-01 UTC (Foundation's reference date, exact round trip).
 /// Calendar dates are TEXT `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS`, with the zone identifier
-/// in a separate column (NULL: floating).
+/// in a separate column (NULL: floating). Recurrence rules are a JSON column of the reminder
+/// (`RecurrenceRuleStorage`); alarms have their own table, as each will carry fired state.
 enum StoreSchema {
     /// `PRAGMA application_id` of every georemind store ("GRMD").
     /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_application_id>.
@@ -50,7 +51,8 @@ enum StoreSchema {
                 creationDate REAL NOT NULL,
                 lastModifiedDate REAL NOT NULL,
                 isLocationReminder BOOLEAN NOT NULL,
-                seriesID TEXT);
+                seriesID TEXT,
+                recurrenceRules TEXT);
             CREATE INDEX reminder_on_listID ON reminder(listID);
             CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
             CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
@@ -67,12 +69,6 @@ enum StoreSchema {
                 longitude REAL,
                 radius REAL,
                 proximity TEXT,
-                PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
-            CREATE TABLE recurrenceRule (
-                reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                rrule TEXT NOT NULL,
-                fromCompletion BOOLEAN NOT NULL,
                 PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
             """)
         // The default list exists from the first open.
