@@ -46,6 +46,16 @@ import Testing
         #expect(try order(.title, descending: true) == ["5", "1", "4", "3", "6", "2"])
     }
 
+    @Test(arguments: ["en_US", "tr_TR", "de_DE"])
+    func characterByCharacterFoldingMatchesFoundations(locale: String) {
+        let keys = TitleSortKey(locale: Locale(identifier: locale))
+        var folder = TitleSortKey.Folder(keys: keys)
+        for title in ["Straße", "Ｆｕｌｌｗｉｄｔｈ", "e\u{301}clair", "ÉCOLE École", "İstanbul Istanbul", "ﬁle", "Ωmega ΣΑΣ", "🇫🇷 Café 👍🏽", "naïve Ärger"] {
+            #expect(folder.key(title) == title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                                                       locale: Locale(identifier: locale)), "\(title)")
+        }
+    }
+
     @Test func sortKeyFoldsInTheStoresLocale() {
         #expect(TitleSortKey(locale: Locale(identifier: "en_US")).key("Éclair ÅNGSTRÖM") == "eclair angstrom")
         #expect(TitleSortKey(locale: Locale(identifier: "en_US")).key("Plain ASCII") == "plain ascii")

@@ -11,7 +11,12 @@ struct ReminderWriter {
 
     private let db: Database
     private let access: AccessLevel
-    private let titleKeys: TitleSortKey
+    /// A class so that the folder's cache fills across `save` calls of one batch.
+    private final class FolderBox {
+        var folder: TitleSortKey.Folder
+        init(_ keys: TitleSortKey) { folder = TitleSortKey.Folder(keys: keys) }
+    }
+    private let titleFolder: FolderBox
     private let lists: [String: ListRule]
     private let defaultListID: String
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
@@ -21,7 +26,7 @@ struct ReminderWriter {
     init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey) throws {
         self.db = db
         self.access = access
-        self.titleKeys = titleKeys
+        titleFolder = FolderBox(titleKeys)
         var lists: [String: ListRule] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, title, allowsContentModifications FROM list") {
             lists[row[0]] = ListRule(title: row[1], writable: row[2])
@@ -91,7 +96,7 @@ struct ReminderWriter {
     /// The reminder's columns in the order of the INSERT and UPDATE statements, id last.
     /// Built as `DatabaseValue`s: arrays of optional existentials cost a box per column.
     private func rowValues(_ r: Reminder, listID: String) throws -> [DatabaseValue] {
-        [listID.databaseValue, r.title.databaseValue, titleKeys.key(r.title).databaseValue,
+        [listID.databaseValue, r.title.databaseValue, titleFolder.folder.key(r.title).databaseValue,
          r.notes?.databaseValue ?? .null, r.priority.databaseValue, r.priorityLevel.rawValue.databaseValue,
          r.startDate?.storageText.databaseValue ?? .null, r.startDate?.timeZone?.identifier.databaseValue ?? .null,
          r.dueDate?.storageText.databaseValue ?? .null, r.dueDate?.timeZone?.identifier.databaseValue ?? .null,
