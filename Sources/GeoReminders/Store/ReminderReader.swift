@@ -5,18 +5,14 @@ import GRDB
 enum ReminderReader {
     static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
         var reminders: [Reminder] = []
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(256)
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
             isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
-            let id = row.text(0) ?? ""
-            positions[id] = reminders.count
             reminders.append(Reminder(
-                id: id, listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
+                id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
                 startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
                 isCompleted: row.bool(9), completionDate: instant(row.double(10)),
                 creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
@@ -24,15 +20,16 @@ enum ReminderReader {
         }
         guard !reminders.isEmpty else { return [] }
         // Alarms of exactly these reminders: their identifiers go in as one JSON array (hex and
-        // dashes only, nothing to escape), so the filter and sort do not run again.
-        let ids: StatementArguments = ["[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"]
-        let scope = "reminderID IN (SELECT value FROM json_each(?))"
+        // dashes only, nothing to escape), whose keys are the reminders' positions in the result.
+        let ids = "[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"
         try db.makeStatement(sql: """
-            SELECT reminderID, id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
-            radius, proximity, firedDate, acknowledgedDate FROM alarm WHERE \(scope) ORDER BY reminderID, position
-            """).forEachRow(arguments: ids) { row in
-            guard let index = row.text(0).flatMap({ positions[$0] }), let alarm = alarm(row) else { return }
-            reminders[index].alarms.append(alarm)
+            SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
+            radius, proximity, firedDate, acknowledgedDate
+            FROM json_each(?) AS listed JOIN alarm ON alarm.reminderID = listed.value
+            ORDER BY listed.key, alarm.position
+            """).forEachRow(arguments: [ids]) { row in
+            guard let alarm = alarm(row) else { return }
+            reminders[row.int(0)].alarms.append(alarm)
         }
         return reminders
     }
@@ -66,14 +63,15 @@ enum ReminderReader {
         return date
     }
 
-    /// Time zones by identifier: Foundation's lookup is slow next to reading a row.
+    /// Time zones by identifier: Foundation's lookup is slow next to reading a row, and a store
+    /// holds few zones, so a short list beats hashing.
     private struct ZoneCache {
-        private var zones: [String: TimeZone] = [:]
+        private var zones: [(identifier: String, zone: TimeZone?)] = []
         subscript(identifier: String) -> TimeZone? {
             mutating get {
-                if let zone = zones[identifier] { return zone }
+                if let known = zones.first(where: { $0.identifier == identifier }) { return known.zone }
                 let zone = TimeZone(identifier: identifier)
-                zones[identifier] = zone
+                zones.append((identifier, zone))
                 return zone
             }
         }
