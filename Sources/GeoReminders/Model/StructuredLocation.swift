@@ -19,13 +19,3 @@ public struct StructuredLocation: Hashable, Sendable, Codable {
     /// The radius a geofence should use, in metres.
     public var effectiveRadius: Double { radius == 0 ? Self.defaultRadius : radius }
 }
-
-/// When a location alarm fires, as EventKit's `EKAlarmProximity`.
-public enum Proximity: String, Hashable, Sendable, Codable, CaseIterable {
-    /// No geofence: the alarm carries a location but never fires on it.
-    case none
-    /// Fires on entering the location's geofence.
-    case enter
-    /// Fires on leaving the location's geofence.
-    case leave
-}
