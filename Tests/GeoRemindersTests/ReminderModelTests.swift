@@ -110,4 +110,22 @@ import Testing
             """)
         #expect(try JSONDecoder().decode(Reminder.self, from: Data(json.utf8)) == reminder)
     }
+
+    @Test func jsonOfTimedAlarmsDatesAndLists() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        #expect(try json(Alarm(id: uuid(1), trigger: .absolute(date: date(60)), firedDate: date(61)))
+            == #"{"firedDate":61,"id":"\#(uuid(1))","trigger":{"absolute":{"date":60}}}"#)
+        #expect(try json(Alarm(id: uuid(2), trigger: .relative(offset: -900)))
+            == #"{"id":"\#(uuid(2))","trigger":{"relative":{"offset":-900}}}"#)
+        let due = ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
+        #expect(try json(due)
+            == #"{"day":1,"month":3,"time":{"hour":9,"minute":30,"second":0},"timeZone":{"identifier":"Europe\/Paris"},"year":2026}"#)
+        #expect(try JSONDecoder().decode(ReminderDate.self, from: Data(try json(due).utf8)) == due)
+        #expect(try json(ReminderList(id: uuid(3), title: "Work", allowsContentModifications: false))
+            == ##"{"allowsContentModifications":false,"colour":"#1BADF8","id":"\##(uuid(3))","title":"Work"}"##)
+        #expect(try json(PriorityLevel.medium) == #""medium""#)
+        #expect(try json(Length(metres: 150)) == #"{"metres":150}"#)
+    }
 }
