@@ -8,6 +8,7 @@ let all: [Benchmark] = [
     recurrenceBenchmark,
     engineBenchmark,
     engineSmallBenchmark,
+    storeBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

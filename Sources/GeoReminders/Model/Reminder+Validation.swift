@@ -1,0 +1,55 @@
+import Foundation
+
+extension Reminder {
+    /// The reminder with its identifiers in canonical form, or the first model rule it breaks.
+    func validated() throws(ReminderError) -> Reminder {
+        var copy = self
+        copy.id = try Self.canonicalIdentifier(id)
+        if let listID { copy.listID = try Self.canonicalIdentifier(listID) }
+        if Self.isBlank(title) { throw .emptyTitle(id: copy.id) }
+        guard PriorityLevel(priority: priority) != nil else {
+            throw .priorityOutOfRange(id: copy.id, priority: priority)
+        }
+        if let startDate, !startDate.isValid { throw .badDate(id: copy.id, field: "start date", date: startDate) }
+        if let dueDate, !dueDate.isValid { throw .badDate(id: copy.id, field: "due date", date: dueDate) }
+        for index in copy.alarms.indices {
+            copy.alarms[index].id = try Self.canonicalIdentifier(copy.alarms[index].id)
+            switch copy.alarms[index].trigger {
+            case .absolute:
+                break
+            case let .relative(offset):
+                guard offset.isFinite else { throw .badOffset(id: copy.id, offset: offset) }
+            case let .location(location, _):
+                guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude),
+                      location.radius.isFinite, location.radius >= 0 else {
+                    throw .badLocation(id: copy.id, latitude: location.latitude,
+                                       longitude: location.longitude, radius: location.radius)
+                }
+            }
+        }
+        return copy
+    }
+
+    /// Lowercase UUID text for `text`, which must be UUID text (8-4-4-4-12 hex digits) in
+    /// either case. Checked by hand: Foundation's parser costs microseconds per call.
+    static func canonicalIdentifier(_ text: String) throws(ReminderError) -> String {
+        var bytes = Array(text.utf8)
+        guard bytes.count == 36 else { throw .badIdentifier(text: text) }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { throw .badIdentifier(text: text) }
+            } else if byte >= 65, byte <= 70 {
+                bytes[index] = byte + 32
+            } else if !((byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102)) {
+                throw .badIdentifier(text: text)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when `text` is empty or only white space and line breaks.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A reminder, as EventKit's `EKReminder`.
+///
+/// Completion follows EventKit: setting `completionDate` marks the reminder completed, and
+/// un-completing clears the date. A reminder marked completed without a date gets the instant
+/// the store saves it.
+public struct Reminder: Hashable, Sendable, Identifiable {
+    /// Stable identifier: lowercase UUID text.
+    public var id: String
+    /// The list holding the reminder; nil until saved, when the store puts it in the default list.
+    public var listID: String?
+    /// Required: not empty once whitespace is trimmed.
+    public var title: String
+    public var notes: String?
+    /// EventKit's scale: 0 none, 1–4 high, 5 medium, 6–9 low. See ``PriorityLevel``.
+    public var priority: Int
+    public var startDate: ReminderDate?
+    public var dueDate: ReminderDate?
+    public var isCompleted: Bool {
+        didSet { if !isCompleted { completionDate = nil } }
+    }
+    public var completionDate: Date? {
+        didSet { if completionDate != nil { isCompleted = true } }
+    }
+    public var creationDate: Date
+    /// Stamped by the store on every save.
+    public var lastModifiedDate: Date
+    public var recurrenceRules: [RecurrenceRule]
+    public var alarms: [Alarm]
+    /// Groups a recurring reminder with the completed copies recurrence writes of past
+    /// occurrences; nil for a reminder that was never part of a series.
+    public var seriesID: String?
+
+    public init(
+        id: String = UUID().uuidString.lowercased(),
+        listID: String? = nil,
+        title: String,
+        notes: String? = nil,
+        priority: Int = 0,
+        startDate: ReminderDate? = nil,
+        dueDate: ReminderDate? = nil,
+        isCompleted: Bool = false,
+        completionDate: Date? = nil,
+        creationDate: Date = Date(),
+        lastModifiedDate: Date? = nil,
+        recurrenceRules: [RecurrenceRule] = [],
+        alarms: [Alarm] = [],
+        seriesID: String? = nil
+    ) {
+        self.id = id
+        self.listID = listID
+        self.title = title
+        self.notes = notes
+        self.priority = priority
+        self.startDate = startDate
+        self.dueDate = dueDate
+        self.isCompleted = isCompleted || completionDate != nil
+        self.completionDate = completionDate
+        self.creationDate = creationDate
+        self.lastModifiedDate = lastModifiedDate ?? creationDate
+        self.recurrenceRules = recurrenceRules
+        self.alarms = alarms
+        self.seriesID = seriesID
+    }
+
+    /// The priority level the raw priority reads as; `.none` for an out-of-range value.
+    public var priorityLevel: PriorityLevel {
+        get { PriorityLevel(priority: priority) ?? .none }
+        set { priority = newValue.priority }
+    }
+
+    /// True when an alarm watches a place on entering or leaving it.
+    public var isLocationReminder: Bool { alarms.contains { $0.geofence != nil } }
+}

@@ -1,0 +1,32 @@
+/// A reminder or list that breaks a model rule; the store refuses to save it.
+public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTitle(id: String)
+    case priorityOutOfRange(id: String, priority: Int)
+    case badIdentifier(text: String)
+    case badDate(id: String, field: String, date: ReminderDate)
+    case badLocation(id: String, latitude: Double, longitude: Double, radius: Double)
+    case badOffset(id: String, offset: Double)
+    case badColour(listID: String, colour: String)
+    case emptyListTitle(listID: String)
+
+    public var description: String {
+        switch self {
+        case let .emptyTitle(id):
+            "reminder \(id) has an empty title; give it a title"
+        case let .priorityOutOfRange(id, priority):
+            "reminder \(id) has priority \(priority); use 0 (none) to 9, or none/low/medium/high"
+        case let .badIdentifier(text):
+            "'\(text)' is not an identifier; identifiers are UUID text"
+        case let .badDate(id, field, date):
+            "reminder \(id) has an impossible \(field) \(date.year)-\(date.month)-\(date.day)"
+        case let .badLocation(id, latitude, longitude, radius):
+            "reminder \(id) has a location alarm at (\(latitude), \(longitude)) radius \(radius) m; latitude must be within ±90, longitude within ±180, radius finite and not negative"
+        case let .badOffset(id, offset):
+            "reminder \(id) has a relative alarm offset \(offset); it must be a finite number of seconds"
+        case let .badColour(listID, colour):
+            "list \(listID) has colour '\(colour)'; write it as #RRGGBB"
+        case let .emptyListTitle(listID):
+            "list \(listID) has an empty title; give it a title"
+        }
+    }
+}

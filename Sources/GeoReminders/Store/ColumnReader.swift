@@ -1,0 +1,27 @@
+import GRDBSQLite
+
+/// The current row of a stepping statement, read by column index.
+struct ColumnReader {
+    let statement: OpaquePointer
+
+    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
+
+    func text(_ index: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func double(_ index: Int32) -> Double? { isNull(index) ? nil : sqlite3_column_double(statement, index) }
+
+    /// A `ReminderDate` from its storage text column, parsed in place.
+    func reminderDate(_ index: Int32) -> ReminderDate? {
+        guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return ReminderDate(storageBytes: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
+
+    func bool(_ index: Int32) -> Bool { sqlite3_column_int64(statement, index) != 0 }
+}

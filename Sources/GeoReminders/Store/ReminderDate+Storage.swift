@@ -1,0 +1,73 @@
+import Foundation
+
+extension ReminderDate {
+    /// `YYYY-MM-DD` for all-day values, `YYYY-MM-DDTHH:MM:SS` otherwise (ISO 8601 local time).
+    var storageText: String {
+        var text = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        if let time {
+            text += "T" + Self.pad(time.hour, 2) + ":" + Self.pad(time.minute, 2) + ":" + Self.pad(time.second, 2)
+        }
+        return text
+    }
+
+    /// Reads `storageText` back; nil for text this store did not write.
+    init?(storageText text: String, timeZoneIdentifier: String?) {
+        var text = text
+        let parsed = text.withUTF8 { ReminderDate(storageBytes: $0) }
+        guard var parsed else { return nil }
+        if let timeZoneIdentifier {
+            guard let zone = TimeZone(identifier: timeZoneIdentifier) else { return nil }
+            parsed.timeZone = zone
+        }
+        self = parsed
+    }
+
+    /// Reads the UTF-8 bytes of `storageText` back, without a zone.
+    init?(storageBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10 || bytes.count == 19,
+              let year = Self.number(bytes, 0, 4), let month = Self.number(bytes, 5, 2),
+              let day = Self.number(bytes, 8, 2) else { return nil }
+        var time: TimeOfDay?
+        if bytes.count == 19 {
+            guard let hour = Self.number(bytes, 11, 2), let minute = Self.number(bytes, 14, 2),
+                  let second = Self.number(bytes, 17, 2) else { return nil }
+            time = TimeOfDay(hour: hour, minute: minute, second: second)
+        }
+        self.init(year: year, month: month, day: day, time: time)
+    }
+
+    /// Seconds since 2001-01-01 UTC used to order and pre-filter due dates: the exact instant for
+    /// zoned values; floating values read as UTC (the due-range filter widens and refines, see
+    /// `ReminderStore.reminders(matching:sortedBy:descending:)`).
+    var sortKey: Double {
+        // Days from 1970-01-01 by Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468
+        let t = time ?? TimeOfDay(hour: 0, minute: 0)
+        let local = Double(days * 86_400 + t.hour * 3_600 + t.minute * 60 + t.second) - 978_307_200
+        guard let timeZone else { return local }
+        // The offset at the guessed instant, then at the corrected one, settles except in DST gaps.
+        let first = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: local)))
+        let second = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: local - first)))
+        return local - second
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for byte in bytes[start..<start + count] {
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+}

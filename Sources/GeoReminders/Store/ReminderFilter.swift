@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// A predicate as an SQL condition on the `reminder` table.
+struct ReminderFilter {
+    var sql: String
+    var arguments: StatementArguments
+
+    init(sql: String, arguments: StatementArguments) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    /// Largest distance between a floating date read as UTC and its instant in any zone.
+    private static let zoneSlack: Double = 14 * 3_600
+
+    init(_ predicate: ReminderPredicate, titleKeys: TitleSortKey) throws {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let listIDs = predicate.listIDs {
+            let ids = listIDs.compactMap { try? Reminder.canonicalIdentifier($0) }.sorted()
+            conditions.append("listID IN (\(ids.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += ids
+        }
+        switch predicate.completion {
+        case .any: break
+        case .completed: conditions.append("isCompleted")
+        case .incomplete: conditions.append("NOT isCompleted")
+        }
+        if let range = predicate.dueRange {
+            conditions.append("dueKey >= ? AND dueKey < ?")
+            arguments += [range.lowerBound.timeIntervalSinceReferenceDate - Self.zoneSlack,
+                          range.upperBound.timeIntervalSinceReferenceDate + Self.zoneSlack]
+        }
+        if predicate.locationOnly {
+            conditions.append("isLocationReminder = 1")
+        } else if predicate.priorityLevel != nil {
+            // Lets the (isLocationReminder, priorityLevel, dueKey) index serve level filters.
+            conditions.append("isLocationReminder IN (0, 1)")
+        }
+        if let level = predicate.priorityLevel {
+            conditions.append("priorityLevel = ?")
+            arguments.append(level.rawValue)
+        }
+        if let text = predicate.titleContains {
+            conditions.append("instr(titleKey, ?) > 0")
+            arguments.append(titleKeys.key(text))
+        }
+        if let seriesID = predicate.seriesID {
+            conditions.append("seriesID = ?")
+            arguments.append(seriesID)
+        }
+        sql = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        self.arguments = StatementArguments(arguments)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Which reminders a fetch returns, as EventKit's reminder predicates; every condition set
+/// must hold. The default matches every reminder.
+public struct ReminderPredicate: Sendable, Hashable {
+    /// Which reminders to keep by completion.
+    public enum Completion: String, Sendable, Hashable, Codable {
+        case any, completed, incomplete
+    }
+
+    /// Only reminders in these lists; nil for all lists.
+    public var listIDs: Set<String>?
+    public var completion: Completion
+    /// Only reminders due in this half-open range (floating dates read in the store's
+    /// `floatingTimeZone`); nil for any due date, including none.
+    public var dueRange: Range<Date>?
+    /// Only location reminders (see ``Reminder/isLocationReminder``).
+    public var locationOnly: Bool
+    /// Only reminders of this level; spell the no-priority level `PriorityLevel.none`, as a bare
+    /// `.none` is nil here.
+    public var priorityLevel: PriorityLevel?
+    /// Only titles containing this text, ignoring case, diacritics and width.
+    public var titleContains: String?
+    /// Only the reminders of one recurring series.
+    public var seriesID: String?
+
+    public init(listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,
+                locationOnly: Bool = false, priorityLevel: PriorityLevel? = nil,
+                titleContains: String? = nil, seriesID: String? = nil) {
+        self.listIDs = listIDs
+        self.completion = completion
+        self.dueRange = dueRange
+        self.locationOnly = locationOnly
+        self.priorityLevel = priorityLevel
+        self.titleContains = titleContains
+        self.seriesID = seriesID
+    }
+}

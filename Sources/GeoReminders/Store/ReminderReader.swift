@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// Reads reminders, then their alarms in a second query.
+enum ReminderReader {
+    static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
+        var reminders: [Reminder] = []
+        var zones = ZoneCache()
+        try db.makeStatement(sql: """
+            SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules
+            FROM reminder WHERE \(filter.sql) ORDER BY \(order)
+            """).forEachRow(arguments: filter.arguments) { row in
+            reminders.append(Reminder(
+                id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
+                startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
+                isCompleted: row.bool(9), completionDate: instant(row.double(10)),
+                creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
+                recurrenceRules: try RecurrenceRuleStorage.rules(row.text(14)), seriesID: row.text(13)))
+        }
+        guard !reminders.isEmpty else { return [] }
+        // Alarms of exactly these reminders: their identifiers go in as one JSON array (hex and
+        // dashes only, nothing to escape), whose keys are the reminders' positions in the result.
+        let ids = "[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"
+        try db.makeStatement(sql: """
+            SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
+            radius, proximity, firedDate, acknowledgedDate
+            FROM json_each(?) AS listed JOIN alarm ON alarm.reminderID = listed.value
+            ORDER BY listed.key, alarm.position
+            """).forEachRow(arguments: [ids]) { row in
+            guard let alarm = alarm(row) else { return }
+            reminders[row.int(0)].alarms.append(alarm)
+        }
+        return reminders
+    }
+
+    private static func alarm(_ row: ColumnReader) -> Alarm? {
+        let trigger: Alarm.Trigger
+        switch row.text(2) {
+        case "absolute":
+            guard let date = instant(row.double(3)) else { return nil }
+            trigger = .absolute(date: date)
+        case "relative":
+            trigger = .relative(offset: row.double(4) ?? 0)
+        case "location":
+            let location = StructuredLocation(title: row.text(5) ?? "", latitude: row.double(6) ?? 0,
+                                              longitude: row.double(7) ?? 0, radius: row.double(8) ?? 0)
+            trigger = .location(location: location, proximity: row.text(9).flatMap(Proximity.init(rawValue:)) ?? .none)
+        default:
+            return nil
+        }
+        return Alarm(id: row.text(1) ?? "", trigger: trigger, firedDate: instant(row.double(10)),
+                     acknowledgedDate: instant(row.double(11)))
+    }
+
+    /// The date in column `index`, in the zone named in column `index + 1`.
+    private static func date(_ row: ColumnReader, _ index: Int32, _ zones: inout ZoneCache) -> ReminderDate? {
+        guard var date = row.reminderDate(index) else { return nil }
+        if let zone = row.text(index + 1) {
+            guard let timeZone = zones[zone] else { return nil }
+            date.timeZone = timeZone
+        }
+        return date
+    }
+
+    /// Time zones by identifier: Foundation's lookup is slow next to reading a row, and a store
+    /// holds few zones, so a short list beats hashing.
+    private struct ZoneCache {
+        private var zones: [(identifier: String, zone: TimeZone?)] = []
+        subscript(identifier: String) -> TimeZone? {
+            mutating get {
+                if let known = zones.first(where: { $0.identifier == identifier }) { return known.zone }
+                let zone = TimeZone(identifier: identifier)
+                zones.append((identifier, zone))
+                return zone
+            }
+        }
+    }
+
+    private static func instant(_ seconds: Double?) -> Date? {
+        seconds.map(Date.init(timeIntervalSinceReferenceDate:))
+    }
+}

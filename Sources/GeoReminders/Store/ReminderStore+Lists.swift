@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+extension ReminderStore {
+    /// The lists, default first then by creation. Write-only access sees one virtual list
+    /// standing for the default list.
+    public func lists() throws -> [ReminderList] {
+        let database = try authorizedDatabase(for: "read lists", allowedWith: [.full, .writeOnly])
+        guard access == .full else { return [virtualList] }
+        return try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, title, colour, allowsContentModifications FROM list
+                ORDER BY id = (SELECT value FROM storeInfo WHERE key = 'defaultListID') DESC, creationDate, id
+                """).map { ReminderList(id: $0[0], title: $0[1], colour: $0[2], allowsContentModifications: $0[3]) }
+        }
+    }
+
+    /// The list new reminders go to when they name none.
+    public func defaultList() throws -> ReminderList {
+        let database = try authorizedDatabase(for: "read lists", allowedWith: [.full, .writeOnly])
+        guard access == .full else { return virtualList }
+        let id = try database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
+        }
+        guard let list = try lists().first(where: { $0.id == id }) else { throw StoreError.unknownList(id: id) }
+        return list
+    }
+
+    /// Makes the list with this identifier the default one; it must allow changes.
+    public func setDefaultList(id: String) throws {
+        let database = try authorizedDatabase(for: "change the default list")
+        let canonical = try Reminder.canonicalIdentifier(id)
+        try database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                                             arguments: [canonical]) else {
+                throw StoreError.unknownList(id: canonical)
+            }
+            guard row[1] as Bool else { throw StoreError.readOnlyList(listID: canonical, title: row[0]) }
+            try db.execute(sql: "UPDATE storeInfo SET value = ? WHERE key = 'defaultListID'", arguments: [canonical])
+        }
+        cachedDefaultListID.withLock { $0 = canonical }
+        observers.notify()
+    }
+
+    /// Creates or updates a list. An existing read-only list cannot be changed.
+    @discardableResult
+    public func save(_ list: ReminderList) throws -> ReminderList {
+        let database = try authorizedDatabase(for: "save a list")
+        let stored = try list.validated()
+        try database.write { db in
+            if let old = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                                          arguments: [stored.id]) {
+                guard old[1] as Bool else { throw StoreError.readOnlyList(listID: stored.id, title: old[0]) }
+                try db.execute(sql: "UPDATE list SET title = ?, colour = ?, allowsContentModifications = ? WHERE id = ?",
+                               arguments: [stored.title, stored.colour, stored.allowsContentModifications, stored.id])
+            } else {
+                try db.execute(sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
+                               arguments: [stored.id, stored.title, stored.colour, stored.allowsContentModifications,
+                                           configuration.now().timeIntervalSinceReferenceDate])
+            }
+        }
+        observers.notify()
+        return stored
+    }
+
+    /// Removes a list and its reminders. The default list and read-only lists stay.
+    public func removeList(id: String) throws {
+        let database = try authorizedDatabase(for: "remove a list")
+        let canonical = try Reminder.canonicalIdentifier(id)
+        try database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                                             arguments: [canonical]) else {
+                throw StoreError.unknownList(id: canonical)
+            }
+            let defaultID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'")
+            guard defaultID != canonical else { throw StoreError.cannotRemoveDefaultList(listID: canonical) }
+            guard row[1] as Bool else { throw StoreError.readOnlyList(listID: canonical, title: row[0]) }
+            try db.execute(sql: "DELETE FROM list WHERE id = ?", arguments: [canonical])
+        }
+        observers.notify()
+    }
+
+    /// What write-only access shows for the lists: the default list's identifier, so that
+    /// saves into it succeed, and nothing of its contents.
+    private var virtualList: ReminderList {
+        ReminderList(id: cachedDefaultListID.withLock { $0 }, title: "Reminders")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// People's reminders and lists in one SQLite file, with EventKit's operations: save and
+/// remove (batched with `commit:`), fetch with predicates, change notifications, access levels.
+///
+/// Safe to share between tasks: GRDB serializes writes; the held batch sits behind a mutex.
+/// Several processes may open one file (WAL mode; writers wait up to `busyTimeout`).
+public final class ReminderStore: Sendable {
+    public let access: AccessLevel
+    /// The file, or nil for an in-memory store.
+    public let path: String?
+    let configuration: StoreConfiguration
+    /// Nil when access is `.none`: such a store never touches its file.
+    let database: (any DatabaseWriter)?
+    let titleKeys: TitleSortKey
+    /// Saves and removals held by `commit: false` until `commit()`.
+    let pending = Mutex<[PendingChange]>([])
+    /// The default list as last read; new reminders without a list go there.
+    let cachedDefaultListID = Mutex<String>("")
+    let observers = ChangeObservers()
+
+    /// Opens the store at `path`, creating it when missing. Refuses, without writing to it,
+    /// a file that is not a georemind store or was written by a newer georemind.
+    public convenience init(path: String, access: AccessLevel = .full,
+                            configuration: StoreConfiguration = StoreConfiguration()) throws {
+        guard access != .none else {
+            self.init(database: nil, path: path, access: access, configuration: configuration)
+            return
+        }
+        try StoreFile.checkIsStoreOrAbsent(path: path)
+        var config = Configuration()
+        config.busyMode = .timeout(configuration.busyTimeout)
+        config.prepareDatabase { db in
+            // SQLite's default 2 MB page cache makes a 100k-row batch re-read index pages from
+            // disk; memory-mapped reads spare listings a system call per page.
+            try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA mmap_size = 1073741824")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+        self.init(database: pool, path: path, access: access, configuration: configuration)
+        try prepare(path: path)
+    }
+
+    /// A store that lives in memory for the life of the value: for tests and previews.
+    public static func inMemory(access: AccessLevel = .full,
+                                configuration: StoreConfiguration = StoreConfiguration()) throws -> ReminderStore {
+        guard access != .none else {
+            return ReminderStore(database: nil, path: nil, access: access, configuration: configuration)
+        }
+        let store = ReminderStore(database: try DatabaseQueue(), path: nil, access: access, configuration: configuration)
+        try store.prepare(path: ":memory:")
+        return store
+    }
+
+    private init(database: (any DatabaseWriter)?, path: String?, access: AccessLevel,
+                 configuration: StoreConfiguration) {
+        self.database = database
+        self.path = path
+        self.access = access
+        self.configuration = configuration
+        self.titleKeys = TitleSortKey(locale: configuration.locale)
+    }
+
+    /// Migrates the schema, then rebuilds title keys if the sort locale changed.
+    private func prepare(path: String) throws {
+        guard let database else { return }
+        let migrator = StoreSchema.migrator
+        let upToDate = try database.read { db in
+            if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
+            return try migrator.hasCompletedMigrations(db)
+        }
+        if !upToDate {
+            do {
+                try migrator.migrate(database)
+            } catch {
+                // Another process may have created the schema between the check and the write.
+                guard try database.read(migrator.hasCompletedMigrations) else { throw error }
+            }
+        }
+        let localeID = titleKeys.locale.identifier
+        let (defaultListID, storedLocale) = try database.read { db in
+            (try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? "",
+             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"))
+        }
+        cachedDefaultListID.withLock { $0 = defaultListID }
+        if storedLocale != localeID {
+            try database.write { db in try self.rebuildTitleKeys(db, localeID: localeID) }
+        }
+    }
+
+    private func rebuildTitleKeys(_ db: Database, localeID: String) throws {
+        let update = try db.makeStatement(sql: "UPDATE reminder SET titleKey = ? WHERE id = ?")
+        let rows = try Row.fetchAll(db, sql: "SELECT id, title FROM reminder")
+        for row in rows {
+            try update.execute(arguments: [titleKeys.key(row[1]), row[0] as String])
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO storeInfo VALUES ('sortLocale', ?)", arguments: [localeID])
+    }
+
+    /// The database for an operation `access` allows, or the refusal.
+    func authorizedDatabase(for operation: String, allowedWith levels: Set<AccessLevel> = [.full]) throws -> any DatabaseWriter {
+        guard let database, levels.contains(access) else {
+            throw StoreError.accessDenied(operation: operation, access: access)
+        }
+        return database
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// How a store behaves beyond its file: clock, sort locale, waits.
+public struct StoreConfiguration: Sendable {
+    /// The locale title sort keys follow; keys are rebuilt when a store opens with another one.
+    public var locale: Locale = .current
+    /// The zone floating due dates are read in for due-date range filters.
+    public var floatingTimeZone: TimeZone = .current
+    /// How long a write waits for another process's write to finish before failing, in seconds.
+    public var busyTimeout: Double = 5
+    /// The clock that stamps modification and completion dates.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init() {}
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+/// The store's tables, built by migrations so that a file written by an older georemind opens
+/// in a newer one. Never edit a registered migration: add one.
+///
+/// Instants are REAL seconds since 2001-01-01 UTC (Foundation's reference date, exact round trip).
+/// Calendar dates are TEXT `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS`, with the zone identifier
+/// in a separate column (NULL: floating). Recurrence rules are a JSON column of the reminder
+/// (`RecurrenceRuleStorage`); alarms have their own table, as each will carry fired state.
+enum StoreSchema {
+    /// `PRAGMA application_id` of every georemind store ("GRMD").
+    /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_application_id>.
+    static let applicationID: Int32 = 0x4752_4D44
+
+    /// The migration names in order; tests open files written with a prefix of them.
+    static let migrationNames = ["v1", "v2-alarm-evaluation"]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: createV1)
+        migrator.registerMigration("v2-alarm-evaluation", migrate: createV2)
+        return migrator
+    }
+
+    private static func createV1(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: """
+            CREATE TABLE storeInfo (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+            CREATE TABLE list (
+                id TEXT PRIMARY KEY NOT NULL,
+                title TEXT NOT NULL,
+                colour TEXT NOT NULL,
+                allowsContentModifications BOOLEAN NOT NULL,
+                creationDate REAL NOT NULL);
+            CREATE TABLE reminder (
+                id TEXT PRIMARY KEY NOT NULL,
+                listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                titleKey TEXT NOT NULL,
+                notes TEXT,
+                priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 9),
+                priorityLevel TEXT NOT NULL,
+                startDate TEXT,
+                startTimeZone TEXT,
+                dueDate TEXT,
+                dueTimeZone TEXT,
+                dueKey REAL,
+                isCompleted BOOLEAN NOT NULL,
+                completionDate REAL,
+                creationDate REAL NOT NULL,
+                lastModifiedDate REAL NOT NULL,
+                isLocationReminder BOOLEAN NOT NULL,
+                seriesID TEXT,
+                recurrenceRules TEXT);
+            CREATE INDEX reminder_on_listID ON reminder(listID);
+            CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
+            CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
+            CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+            CREATE TABLE alarm (
+                reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                id TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
+                absoluteDate REAL,
+                relativeOffset REAL,
+                locationTitle TEXT,
+                latitude REAL,
+                longitude REAL,
+                radius REAL,
+                proximity TEXT,
+                PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
+            """)
+        // The default list exists from the first open.
+        let listID = UUID().uuidString.lowercased()
+        try db.execute(
+            sql: "INSERT INTO list VALUES (?, 'Reminders', ?, 1, ?)",
+            arguments: [listID, ReminderList.defaultColour, Date().timeIntervalSinceReferenceDate])
+        try db.execute(sql: "INSERT INTO storeInfo VALUES ('defaultListID', ?)", arguments: [listID])
+    }
+
+    /// Room for alarm evaluation: fired and acknowledged instants per alarm, and the geofence
+    /// engine's saved state as one snapshot per key.
+    private static func createV2(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE alarm ADD COLUMN firedDate REAL;
+            ALTER TABLE alarm ADD COLUMN acknowledgedDate REAL;
+            CREATE TABLE engineState (
+                key TEXT PRIMARY KEY NOT NULL,
+                snapshot BLOB NOT NULL,
+                savedDate REAL NOT NULL);
+            """)
+    }
+}

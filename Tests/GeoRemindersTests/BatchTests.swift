@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import GeoReminders
+
+@Suite struct BatchTests {
+    @Test func heldSavesAreWrittenOnCommit() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a"), commit: false)
+        try store.save(Reminder(id: uuid(2), title: "b"), commit: false)
+        #expect(store.pendingChangeCount == 2)
+        #expect(try store.reminders().isEmpty)
+        try store.commit()
+        #expect(store.pendingChangeCount == 0)
+        #expect(try store.reminders().map(\.id) == [uuid(1), uuid(2)])
+    }
+
+    @Test func resetDiscardsHeldChanges() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a"))
+        try store.save(Reminder(id: uuid(2), title: "b"), commit: false)
+        try store.remove(id: uuid(1), commit: false)
+        store.reset()
+        try store.commit()
+        #expect(try store.reminders().map(\.id) == [uuid(1)])
+    }
+
+    @Test func aCommittingSaveCommitsWhatWasHeld() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a"), commit: false)
+        try store.save(Reminder(id: uuid(2), title: "b"))
+        #expect(try store.reminders().count == 2)
+    }
+
+    @Test func aFailureWritesNothing() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a"), commit: false)
+        try store.remove(id: uuid(9), commit: false)
+        try store.save(Reminder(id: uuid(2), title: "b"), commit: false)
+        #expect(throws: StoreError.reminderNotFound(id: uuid(9))) { try store.commit() }
+        #expect(try store.reminders().isEmpty)
+        #expect(store.pendingChangeCount == 0)
+    }
+
+    @Test func invalidSaveIsRefusedBeforeBeingHeld() throws {
+        let store = try memoryStore()
+        #expect(throws: ReminderError.emptyTitle(id: uuid(1))) { try store.save(Reminder(id: uuid(1), title: " "), commit: false) }
+        #expect(store.pendingChangeCount == 0)
+    }
+
+    @Test func laterChangesInABatchSeeEarlierOnes() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a"), commit: false)
+        try store.save(Reminder(id: uuid(1), title: "a2"), commit: false)
+        try store.save(Reminder(id: uuid(2), title: "b"), commit: false)
+        try store.remove(id: uuid(2), commit: false)
+        try store.commit()
+        #expect(try store.reminders().map(\.title) == ["a2"])
+    }
+
+    @Test func aBatchMixesNewAndExistingReminders() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "old", alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 1))]))
+        try store.save(Reminder(id: uuid(2), title: "new 2", alarms: [Alarm(id: uuid(51), trigger: .relative(offset: 2))]), commit: false)
+        try store.save(Reminder(id: uuid(1), title: "updated", alarms: [Alarm(id: uuid(52), trigger: .relative(offset: 3))]), commit: false)
+        try store.save(Reminder(id: uuid(3), title: "new 3"), commit: false)
+        try store.commit()
+        let byID = Dictionary(uniqueKeysWithValues: try store.reminders().map { ($0.id, $0) })
+        #expect(byID.count == 3)
+        #expect(byID[uuid(1)]?.title == "updated")
+        #expect(byID[uuid(1)]?.alarms.map(\.id) == [uuid(52)])
+        #expect(byID[uuid(2)]?.alarms.map(\.id) == [uuid(51)])
+        #expect(byID[uuid(3)]?.alarms == [])
+    }
+
+    @Test func largeBatchesKeepEveryRowAndAlarm() throws {
+        let store = try memoryStore()
+        for n in 1...1_300 {
+            let alarms = (0..<(n % 3)).map { Alarm(id: uuid(100_000 + n * 10 + $0), trigger: .relative(offset: Double($0))) }
+            try store.save(Reminder(id: uuid(n), title: "r\(n)", priority: n % 10, creationDate: date(Double(n)), alarms: alarms),
+                           commit: false)
+        }
+        try store.commit()
+        let all = try store.reminders()
+        #expect(all.count == 1_300)
+        #expect(all.map(\.id) == (1...1_300).map(uuid))
+        #expect(all.map { $0.alarms.count } == (1...1_300).map { $0 % 3 })
+        #expect(all[4].alarms.map(\.trigger) == [.relative(offset: 0), .relative(offset: 1)])
+    }
+}
