@@ -33,7 +33,11 @@ let package = Package(
         ),
         .target(
             name: "GeoReminders",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The C module GRDB links: the store binds and steps its hottest statements directly.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "MapData"),
         .executableTarget(
