@@ -1,0 +1,19 @@
+import ArgumentParser
+import GeoReminders
+
+/// `georemind add TITLE ...`: prints the new reminder's identifier alone.
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a reminder; prints its identifier.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reminder's title.") var title: String
+    @OptionGroup var options: ReminderOptions
+
+    func run() throws {
+        let store = try global.openStore()
+        var reminder = Reminder(title: title)
+        try options.apply(to: &reminder, store: store, places: global.loadMapData)
+        let saved = try store.save(reminder)
+        print(saved.id)
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import GeoReminders
+
+/// `georemind delete ID`: removes one reminder, silently.
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Delete a reminder.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String
+
+    func run() throws {
+        let store = try global.openStore()
+        let reminder = try store.reminder(idPrefix: id)
+        try store.remove(id: reminder.id)
+    }
+}

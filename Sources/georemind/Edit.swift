@@ -1,0 +1,20 @@
+import ArgumentParser
+import GeoReminders
+
+/// `georemind edit ID ...`: changes the parts of a reminder whose options are given.
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a reminder: the options given replace those parts.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String
+    @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
+    @OptionGroup var options: ReminderOptions
+
+    func run() throws {
+        let store = try global.openStore()
+        var reminder = try store.reminder(idPrefix: id)
+        if let title { reminder.title = title }
+        try options.apply(to: &reminder, store: store, places: global.loadMapData)
+        try store.save(reminder)
+    }
+}

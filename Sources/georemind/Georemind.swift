@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The `georemind` command: location-aware reminders from the terminal.
+///
+/// `main()` is written out so that every failure, ArgumentParser's included, leaves as one
+/// `error:` line (see `CLIError`), never as usage text or a crash trace.
+@main
+struct Georemind: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "georemind",
+        abstract: "Location-aware reminders: add, list, complete, and check them against a trip or a trace.",
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Delete.self, Complete.self,
+            Lists.self, Places.self, Recur.self,
+        ]
+    )
+
+    static func main() {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            CLIError.exit(with: error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            if let code = error as? ExitCode, code == .success { Foundation.exit(0) }
+            CLIError.exit(with: error)
+        }
+    }
+}

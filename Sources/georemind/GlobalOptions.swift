@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import GeoReminders
+import MapData
+
+/// `--store` and `--map-data`, which every command that touches them includes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The store file (default: $GEOREMIND_STORE, else $XDG_DATA_HOME/georemind/store.sqlite, else ~/.local/share/georemind/store.sqlite).",
+        valueName: "path"))
+    var store: String?
+
+    @Option(name: .customLong("map-data"), help: ArgumentHelp(
+        "The places file (default: $GEOREMIND_MAP_DATA, else the bundled Fixtures/MapData.json).",
+        valueName: "file"))
+    var mapData: String?
+
+    /// The store file path, as the option, the environment or the XDG default names it.
+    var storePath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let store, !store.isEmpty { return store }
+        if let path = environment["GEOREMIND_STORE"], !path.isEmpty { return path }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            dataHome = xdg
+        } else {
+            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return dataHome + "/georemind/store.sqlite"
+    }
+
+    /// Opens the store, creating its folder when missing.
+    func openStore() throws -> ReminderStore {
+        let path = storePath
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotCreateFolder(path: folder.path)
+        }
+        return try ReminderStore(path: path)
+    }
+
+    /// The places file named by the option or the environment, else the one in the source tree.
+    func loadMapData() throws -> MapDataCatalog {
+        let environment = ProcessInfo.processInfo.environment
+        if let mapData, !mapData.isEmpty { return try MapDataCatalog(contentsOf: URL(fileURLWithPath: mapData)) }
+        if let path = environment["GEOREMIND_MAP_DATA"], !path.isEmpty {
+            return try MapDataCatalog(contentsOf: URL(fileURLWithPath: path))
+        }
+        let bundled = Self.bundledMapData
+        guard FileManager.default.fileExists(atPath: bundled.path) else {
+            throw CLIError.noMapData(bundledPath: bundled.path)
+        }
+        return try MapDataCatalog(contentsOf: bundled)
+    }
+
+    /// `Fixtures/MapData.json` of the source tree this binary was built from.
+    static let bundledMapData = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/MapData.json")
+}
