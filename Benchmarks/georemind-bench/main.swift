@@ -8,6 +8,7 @@ let all: [Benchmark] = [
     recurrenceBenchmark,
     engineBenchmark,
     engineSmallBenchmark,
+    simulationBenchmark,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
