@@ -11,6 +11,7 @@ struct TextTable {
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        }.map { line in String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)]) }
+        .joined(separator: "\n")
     }
 }
