@@ -9,6 +9,10 @@ struct Add: ParsableCommand {
     @Argument(help: "The reminder's title.") var title: String
     @OptionGroup var options: ReminderOptions
 
+    func validate() throws {
+        if title.allSatisfy(\.isWhitespace) { throw ValidationError("the title is empty; give the reminder a title") }
+    }
+
     func run() throws {
         let store = try global.openStore()
         var reminder = Reminder(title: title)

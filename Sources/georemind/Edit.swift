@@ -10,6 +10,12 @@ struct Edit: ParsableCommand {
     @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
     @OptionGroup var options: ReminderOptions
 
+    func validate() throws {
+        if let title, title.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--title is empty; give the reminder a title")
+        }
+    }
+
     func run() throws {
         let store = try global.openStore()
         var reminder = try store.reminder(idPrefix: id)

@@ -28,7 +28,7 @@ struct Georemind: ParsableCommand {
             var command = command
             try command.run()
         } catch {
-            if let code = error as? ExitCode, code == .success { Foundation.exit(0) }
+            guard exitCode(for: error) != .success else { exit(withError: error) }
             CLIError.exit(with: error)
         }
     }

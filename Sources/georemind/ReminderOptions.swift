@@ -58,6 +58,12 @@ struct ReminderOptions: ParsableArguments {
         if at != nil && latitude != nil {
             throw ValidationError("use --at PLACE or --latitude/--longitude, not both")
         }
+        if let latitude, !(-90...90).contains(latitude) {
+            throw ValidationError("--latitude: \(latitude) is not within -90...90")
+        }
+        if let longitude, !(-180...180).contains(longitude) {
+            throw ValidationError("--longitude: \(longitude) is not within -180...180")
+        }
         if let when, Self.proximities[when.lowercased()] == nil {
             throw ValidationError("--when: '\(when)' is not arriving or leaving")
         }
