@@ -32,11 +32,17 @@ public struct Speed: Hashable, Sendable, Codable, Comparable {
         metresPerSecond = Measurement(value: value, unit: unit).converted(to: .metersPerSecond).value
     }
 
-    /// Unit names people type, lowercased.
-    static let units: [String: UnitSpeed] = [
-        "m/s": .metersPerSecond, "mps": .metersPerSecond,
-        "km/h": .kilometersPerHour, "kmh": .kilometersPerHour, "kph": .kilometersPerHour,
-        "mph": .milesPerHour, "mi/h": .milesPerHour,
-        "kn": .knots, "kt": .knots, "kts": .knots, "knot": .knots, "knots": .knots,
-    ]
+    /// Unit names people type, lowercased. Exact coefficients: Foundation's own km/h and knot
+    /// are rounded to six digits (0.277778), which `36km/h` would show.
+    static let units: [String: UnitSpeed] = {
+        let kmh = UnitSpeed(symbol: "km/h", converter: UnitConverterLinear(coefficient: 1 / 3.6))
+        let mph = UnitSpeed(symbol: "mph", converter: UnitConverterLinear(coefficient: 0.44704))
+        let knot = UnitSpeed(symbol: "kn", converter: UnitConverterLinear(coefficient: 1852.0 / 3600))
+        return [
+            "m/s": .metersPerSecond, "mps": .metersPerSecond,
+            "km/h": kmh, "kmh": kmh, "kph": kmh,
+            "mph": mph, "mi/h": mph,
+            "kn": knot, "kt": knot, "kts": knot, "knot": knot, "knots": knot,
+        ]
+    }()
 }
