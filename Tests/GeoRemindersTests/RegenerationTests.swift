@@ -183,4 +183,15 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         #expect(try store.reminders().count == 1)
         #expect(try store.complete(id: uuid(1)).outcome == .alreadyCompleted)
     }
+
+    @Test func withSeveralRulesTheEarliestNextOccurrenceWins() throws {
+        let series = RecurrenceSeries(
+            rules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=FR"), try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=7")],
+            start: ReminderDate(compact: "20260105"))
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(series.nextDue(afterCompleting: ReminderDate(compact: "20260105"), at: date(0), floatingZone: utc)
+            == ReminderDate(compact: "20260107"))
+        #expect(series.nextDue(afterCompleting: ReminderDate(compact: "20260107"), at: date(0), floatingZone: utc)
+            == ReminderDate(compact: "20260109"))
+    }
 }

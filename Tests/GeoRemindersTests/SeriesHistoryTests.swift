@@ -157,4 +157,18 @@ import Testing
         #expect(try store.complete(id: uuid(1)).outcome == .completed)
         #expect(try store.history(ofSeries: uuid(1)).map { $0.dueDate?.compact } == ["20260131T100000"])
     }
+
+    @Test func twoStoresCompletingTheSameOccurrenceAtOnceAdvanceOnce() async throws {
+        let path = try temporaryDirectory().appendingPathComponent("store.sqlite").path
+        let first = try ReminderStore(path: path, configuration: configuration())
+        let second = try ReminderStore(path: path, configuration: configuration())
+        try first.save(repeatingReminder("FREQ=DAILY", due: "20260105T090000", zone: Self.paris))
+        let occurrence = ReminderDate(compact: "20260105T090000", zone: Self.paris)
+        async let a = Task { try first.complete(id: uuid(1), occurrence: occurrence).outcome }.value
+        async let b = Task { try second.complete(id: uuid(1), occurrence: occurrence).outcome }.value
+        let outcomes = try await [a, b].map(\.rawValue).sorted()
+        #expect(outcomes == ["advanced", "staleOccurrence"])
+        #expect(try first.history(ofSeries: uuid(1)).count == 1)
+        #expect(try second.reminder(id: uuid(1))?.dueDate?.compact == "20260106T090000")
+    }
 }
