@@ -111,6 +111,18 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
             == .absolute(date: ReminderDate(compact: "20260309T084500", zone: newYork).instant()))
     }
 
+    @Test func aTimeTheSpringForwardSkipsMovesByTheGapThatDayOnly() throws {
+        let store = try memoryStore()
+        try store.save(repeatingReminder("FREQ=DAILY", due: "20260307T023000", zone: "America/New_York"))
+        #expect(try completeRepeatedly(store, 2).map { $0.nextDue?.compact } == ["20260308T033000", "20260309T023000"])
+    }
+
+    @Test func fromCompletionDropsCountFromTheRestartedRule() throws {
+        let rule = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=6", fromCompletion: true)
+        #expect(rule.withoutCount.rrule == "FREQ=MONTHLY;BYDAY=-1FR")
+        #expect(rule.withoutCount.fromCompletion)
+    }
+
     @Test func allDaySeriesStaysDateOnly() throws {
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=WEEKLY;BYDAY=MO,TH", due: "20260105", start: "20260103"))

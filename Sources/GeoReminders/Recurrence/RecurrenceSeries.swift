@@ -56,8 +56,11 @@ extension RecurrenceRule {
     /// its count is kept by the history instead.
     var withoutCount: RecurrenceRule {
         guard case .count = end else { return self }
-        let text = rrule.split(separator: ";").filter { !$0.hasPrefix("COUNT=") }.joined(separator: ";")
         // Dropping COUNT from a valid rule leaves a valid rule.
-        return (try? RecurrenceRule(rrule: text, fromCompletion: fromCompletion)) ?? self
+        return (try? RecurrenceRule(
+            frequency: frequency, interval: interval, end: nil, daysOfTheWeek: daysOfTheWeek,
+            daysOfTheMonth: daysOfTheMonth, daysOfTheYear: daysOfTheYear, weeksOfTheYear: weeksOfTheYear,
+            monthsOfTheYear: monthsOfTheYear, setPositions: setPositions, firstDayOfTheWeek: firstDayOfTheWeek,
+            fromCompletion: fromCompletion, parts: parts.filter { $0 != .count })) ?? self
     }
 }
