@@ -2,21 +2,31 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 
-/// `georemind complete ID [--date DATE]`: marks a reminder completed.
+/// `georemind complete ID [--date DATE]`: completes a reminder; a repeating one moves to its
+/// next occurrence and the completed occurrence goes to its series' history, which it reports.
 struct Complete: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark a reminder completed.")
+    static let configuration = CommandConfiguration(
+        abstract: "Complete a reminder; for a repeating one, print the next due date and the history copy's identifier.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String
     @Option(help: ArgumentHelp("When it was completed (default: now).", valueName: "date")) var date: String?
 
     func run() throws {
-        let store = try global.openStore()
-        var reminder = try store.reminder(idPrefix: id)
         let when = try date.map { text in
             try CLIError.reading("--date") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
-        } ?? Date()
-        reminder.completionDate = when
-        try store.save(reminder)
+        }
+        let store = try global.openStore()
+        let reminder = try store.reminder(idPrefix: id)
+        let result = try store.complete(id: reminder.id, completionDate: when)
+        switch result.outcome {
+        case .advanced:
+            if let next = result.nextDue { print("next due: \(next.iso8601)") }
+            if let copy = result.historyCopyID { print("history copy: \(copy)") }
+        case .alreadyCompleted:
+            FileHandle.standardError.write(Data("note: '\(reminder.title)' was already completed\n".utf8))
+        case .completed, .staleOccurrence:
+            break
+        }
     }
 }
