@@ -1,0 +1,35 @@
+/// Which CSV columns hold what, found by header name, case-insensitive.
+struct CSVColumns {
+    static let timeNames: Set<String> = ["time", "timestamp", "tst", "date"]
+    static let latitudeNames: Set<String> = ["lat", "latitude"]
+    static let longitudeNames: Set<String> = ["lon", "lng", "long", "longitude"]
+    static let accuracyNames: Set<String> = ["accuracy", "acc", "horizontal_accuracy"]
+    static let deviceNames: Set<String> = ["device", "tid", "device_id"]
+
+    var time: Int?
+    var latitude: Int
+    var longitude: Int
+    var accuracy: Int?
+    var device: Int?
+
+    /// The columns in `header`; throws when latitude or longitude is missing.
+    init(header: [String], file: String) throws(TraceError) {
+        let names = header.map { $0.lowercased() }
+        func column(_ candidates: Set<String>) -> Int? { names.firstIndex(where: candidates.contains) }
+        let shown = header.joined(separator: ", ")
+        guard let latitude = column(Self.latitudeNames) else {
+            throw .missingColumn(file: file, column: "latitude (lat, latitude)", header: shown)
+        }
+        guard let longitude = column(Self.longitudeNames) else {
+            throw .missingColumn(file: file, column: "longitude (lon, lng, long, longitude)", header: shown)
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+        time = column(Self.timeNames)
+        accuracy = column(Self.accuracyNames)
+        device = column(Self.deviceNames)
+    }
+
+    /// How many leading fields a row needs for every column found.
+    var needed: Int { [time, latitude, longitude, accuracy, device].compactMap { $0 }.max()! + 1 }
+}
