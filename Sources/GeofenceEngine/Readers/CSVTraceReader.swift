@@ -28,10 +28,12 @@ struct CSVTraceReader {
                 return
             }
             let count = Self.split(bytes, separator: separator, into: &fields)
-            guard count >= known.needed else {
+            guard count > max(known.latitude, known.longitude) else {
                 report.skip(.unparsable, line: number)
                 return
             }
+            // Trailing optional cells may be left out altogether: they read as empty.
+            for index in count..<max(count, known.needed) { fields[index] = CSVField() }
             let latitudeText = ByteClass.trimmed(fields[known.latitude].slice(bytes))
             let longitudeText = ByteClass.trimmed(fields[known.longitude].slice(bytes))
             if latitudeText.isEmpty || longitudeText.isEmpty {
