@@ -30,7 +30,7 @@ public enum TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownFormat(file):
             return "\(file): unknown trace format; name it with a .gpx/.csv/.geojson/.nmea/.ndjson extension or force it with --format"
         case let .notFormat(file, expected, reason):
-            return "\(file): not a \(expected.rawValue.uppercased()) file: \(reason)"
+            return "\(file): expected \(expected.rawValue.uppercased()) content, but \(reason)"
         case let .malformed(file, line, reason):
             return "\(file):\(line): malformed: \(reason)"
         case let .truncated(file, line, reason):
