@@ -58,7 +58,7 @@ struct GeoJSONTraceReader {
                 guard let seconds = Self.seconds(value) else { return report.skip(.badTime, line: number) }
                 time = Date(timeIntervalSince1970: seconds)
             }
-            let accuracy = (properties["accuracy"] as? NSNumber)?.doubleValue
+            let accuracy = properties["accuracy"].flatMap(Self.number)
             report.fixes += 1
             try body(Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device))
         case "LineString", "MultiLineString":
@@ -97,9 +97,8 @@ struct GeoJSONTraceReader {
 
     /// `[longitude, latitude, (elevation)]`, per RFC 7946 section 3.1.1.
     private static func coordinate(_ position: [Any]) -> Coordinate? {
-        guard position.count >= 2, let longitude = position[0] as? NSNumber, let latitude = position[1] as? NSNumber,
-              !(position[0] is Bool), !(position[1] is Bool) else { return nil }
-        return Coordinate(latitude: latitude.doubleValue, longitude: longitude.doubleValue)
+        guard position.count >= 2, let longitude = number(position[0]), let latitude = number(position[1]) else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// An ISO 8601 string, or epoch seconds / milliseconds as a number or numeric string.
@@ -107,17 +106,34 @@ struct GeoJSONTraceReader {
         if let string = value as? String {
             return Array(string.utf8).withUnsafeBufferPointer(TraceTime.parseAny)
         }
-        if let number = value as? NSNumber, !(value is Bool) {
-            let double = number.doubleValue
-            return double >= 1e12 ? double / 1000 : double
-        }
-        return nil
+        guard let double = number(value) else { return nil }
+        return double >= 1e12 ? double / 1000 : double
     }
 
-    /// The line holding the byte where JSONSerialization stopped, when it says (else 1).
+    /// A JSON number as a Double; booleans are not numbers here, though Foundation boxes
+    /// both as NSNumber (`true is Bool` and `1 is Bool` both hold on Linux).
+    private static func number(_ value: Any) -> Double? {
+        guard let number = value as? NSNumber else { return nil }
+        let type = String(cString: number.objCType)
+        guard type != "c" && type != "B" else { return nil }
+        return number.doubleValue
+    }
+
+    /// The line where JSONSerialization stopped, from its error index or its "around line N"
+    /// / "around character N" description; 1 when it says neither.
     private static func lineOfFailure(_ error: Error, in document: Data) -> Int {
         let info = (error as NSError).userInfo
-        guard let index = info["NSJSONSerializationErrorIndex"] as? Int, index <= document.count else { return 1 }
+        var index = info["NSJSONSerializationErrorIndex"] as? Int
+        if index == nil, let text = info[NSDebugDescriptionErrorKey] as? String {
+            if let line = number(after: "line ", in: text) { return line }
+            index = number(after: "character ", in: text)
+        }
+        guard let index, index <= document.count else { return 1 }
         return document.prefix(index).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    private static func number(after label: String, in text: String) -> Int? {
+        guard let range = text.range(of: label) else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 }
