@@ -4,6 +4,7 @@ import Foundation
 
 let all: [Benchmark] = [
     // Each area registers its benchmark here (engine, readers, store, feed).
+    readersBenchmark,
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -17,17 +17,11 @@ enum ByteClass {
         return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
     }
 
-    /// Whether `bytes` equal the ASCII `name`, ignoring case.
-    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    /// Whether `bytes` are exactly `name`'s UTF-8.
+    @inline(__always) static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         let expected = name.utf8Start
-        for index in 0..<bytes.count where lowercase(bytes[index]) != lowercase(expected[index]) {
-            return false
-        }
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
         return true
-    }
-
-    @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

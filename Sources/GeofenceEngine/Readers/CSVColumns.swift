@@ -11,6 +11,8 @@ struct CSVColumns {
     var longitude: Int
     var accuracy: Int?
     var device: Int?
+    /// How many leading fields a row needs for every column found.
+    let needed: Int
 
     /// The columns in `header`; throws when latitude or longitude is missing.
     init(header: [String], file: String) throws(TraceError) {
@@ -28,8 +30,6 @@ struct CSVColumns {
         time = column(Self.timeNames)
         accuracy = column(Self.accuracyNames)
         device = column(Self.deviceNames)
+        needed = [time, latitude, longitude, accuracy, device].compactMap { $0 }.max()! + 1
     }
-
-    /// How many leading fields a row needs for every column found.
-    var needed: Int { [time, latitude, longitude, accuracy, device].compactMap { $0 }.max()! + 1 }
 }

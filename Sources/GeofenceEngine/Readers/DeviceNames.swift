@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Device names made from bytes, reusing the last String while the bytes repeat.
 ///
 /// A trace names the same few devices over and over; one String per record would cost
@@ -7,7 +13,10 @@ struct DeviceNames {
     private var lastName: String?
 
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let lastName, bytes.elementsEqual(lastBytes) { return lastName }
+        if let lastName, bytes.count == lastBytes.count,
+           lastBytes.withUnsafeBufferPointer({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return lastName
+        }
         let name = String(decoding: bytes, as: UTF8.self)
         lastBytes = Array(bytes)
         lastName = name

@@ -56,19 +56,23 @@ final class GPXParseState {
     static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(truncatingIfNeeded: XML_SAX2_MAGIC)
+        // The parser's user data is the state, kept alive by `GPXTraceReader.parse` for the
+        // whole parse: callbacks borrow it without retaining.
         handler.startElementNs = { user, localName, _, _, _, _, attributeCount, _, attributes in
             guard let user, let localName else { return }
-            let state = Unmanaged<GPXParseState>.fromOpaque(user).takeUnretainedValue()
-            state.start(localName, attributes: attributes, count: Int(attributeCount))
+            Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef {
+                $0.start(localName, attributes: attributes, count: Int(attributeCount))
+            }
         }
         handler.endElementNs = { user, localName, _, _ in
             guard let user, let localName else { return }
-            Unmanaged<GPXParseState>.fromOpaque(user).takeUnretainedValue().end(localName)
+            Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.end(localName) }
         }
         handler.characters = { user, characters, length in
             guard let user, let characters else { return }
-            Unmanaged<GPXParseState>.fromOpaque(user).takeUnretainedValue()
-                .text(UnsafeBufferPointer(start: characters, count: Int(length)))
+            Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef {
+                $0.text(UnsafeBufferPointer(start: characters, count: Int(length)))
+            }
         }
         // Errors are read from the context afterwards; this keeps libxml2 off stderr.
         handler.serror = { _, _ in }

@@ -99,8 +99,8 @@ struct JSONScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             while index < bytes.count, bytes[index] &- UInt8(ascii: "a") < 26 { index += 1 }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            guard word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
-                    || word.elementsEqual("null".utf8) else { return nil }
+            guard ByteClass.equals(word, "true") || ByteClass.equals(word, "false")
+                    || ByteClass.equals(word, "null") else { return nil }
             return (.literal, word)
         default:
             return nil

@@ -51,7 +51,7 @@ struct NDJSONTraceReader {
                 report.skip(.unparsable, line: number)
                 return
             }
-            if let type = members.type, !type.elementsEqual("location".utf8) {
+            if let type = members.type, !ByteClass.equals(type, "location") {
                 report.skip(.skippedType, line: number)
                 return
             }
@@ -110,42 +110,42 @@ struct NDJSONTraceReader {
         let isNumeric = kind == .number || kind == .string
         switch key.count {
         case 3:
-            if key.elementsEqual("lat".utf8) {
+            if ByteClass.equals(key, "lat") {
                 members.latitude = value
                 members.wrongKind = members.wrongKind || !isNumeric
-            } else if key.elementsEqual("lon".utf8) {
+            } else if ByteClass.equals(key, "lon") {
                 members.longitude = value
                 members.wrongKind = members.wrongKind || !isNumeric
-            } else if key.elementsEqual("tst".utf8) {
+            } else if ByteClass.equals(key, "tst") {
                 members.epoch = value
                 members.wrongKind = members.wrongKind || !isNumeric
-            } else if key.elementsEqual("acc".utf8) {
+            } else if ByteClass.equals(key, "acc") {
                 members.accuracy = value
                 members.wrongKind = members.wrongKind || !isNumeric
-            } else if key.elementsEqual("tid".utf8) {
+            } else if ByteClass.equals(key, "tid") {
                 members.tid = value
                 members.tidEscaped = kind == .escapedString
                 members.wrongKind = members.wrongKind || !isString
             }
         case 4:
-            if key.elementsEqual("time".utf8) {
+            if ByteClass.equals(key, "time") {
                 members.time = value
                 members.timeEscaped = kind == .escapedString
                 members.wrongKind = members.wrongKind || !(isString || kind == .number)
             }
         case 5:
-            if key.elementsEqual("_type".utf8) {
+            if ByteClass.equals(key, "_type") {
                 members.type = value
                 members.wrongKind = members.wrongKind || !isString
             }
         case 6:
-            if key.elementsEqual("device".utf8) {
+            if ByteClass.equals(key, "device") {
                 members.device = value
                 members.deviceEscaped = kind == .escapedString
                 members.wrongKind = members.wrongKind || !isString
             }
         case 8:
-            if key.elementsEqual("accuracy".utf8) {
+            if ByteClass.equals(key, "accuracy") {
                 members.accuracy = value
                 members.wrongKind = members.wrongKind || !isNumeric
             }

@@ -37,13 +37,13 @@ struct NMEATraceReader {
                 report.skip(.skippedSentence, line: number)
                 return
             }
-            let type = address.dropFirst(2)
+            let type = UnsafeBufferPointer(rebasing: address.dropFirst(2))
             func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                 index < count ? UnsafeBufferPointer(rebasing: sentence[fields[index]]) : UnsafeBufferPointer(start: nil, count: 0)
             }
             let seconds: Double
             let coordinate: (latitude: Double, longitude: Double)
-            if type.elementsEqual("RMC".utf8) {
+            if ByteClass.equals(type, "RMC") {
                 guard count >= 10 else { return report.skip(.unparsable, line: number) }
                 // NMEA 2.3 adds a mode indicator (field 12); N means "data not valid".
                 let status = field(2)
@@ -61,7 +61,7 @@ struct NMEATraceReader {
                 lastDate = LastDate(days: days, secondOfDay: timeOfDay.whole)
                 seconds = TraceTime.seconds(days * 86_400 + timeOfDay.whole, fraction: timeOfDay.fraction, digits: timeOfDay.digits)
                 coordinate = parsed
-            } else if type.elementsEqual("GGA".utf8) {
+            } else if ByteClass.equals(type, "GGA") {
                 guard count >= 7 else { return report.skip(.unparsable, line: number) }
                 let quality = field(6)
                 guard !quality.isEmpty, !quality.allSatisfy({ $0 == UInt8(ascii: "0") }) else {
