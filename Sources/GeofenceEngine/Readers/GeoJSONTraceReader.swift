@@ -1,139 +1,249 @@
 import Foundation
 
-/// Reads a GeoJSON FeatureCollection (or a single Feature): Point features with a
-/// `time`/`timestamp` property (and optional `accuracy`, `device`), and LineString /
+/// Reads a GeoJSON FeatureCollection (or a single Feature) as a token stream: Point features
+/// with a `time`/`timestamp` property (and optional `accuracy`, `device`), and LineString /
 /// MultiLineString features timed by `properties.coordTimes` (the togeojson convention) or
 /// `properties.coordinateProperties.times`.
 ///
-/// The document is parsed whole (GeoJSON is one JSON value); samples name the 1-based
-/// feature index as their line. Related: <https://www.rfc-editor.org/rfc/rfc7946>.
+/// Features are read one at a time, so memory holds one feature's numbers, not the document.
+/// Related: <https://www.rfc-editor.org/rfc/rfc7946>.
 struct GeoJSONTraceReader {
     let options: TraceReadOptions
 
     func read(_ input: TraceInput, into report: inout TraceReadReport, _ body: (Fix) throws -> Void) throws {
-        var document = Data()
-        try input.forEachChunk { document.append($0) }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: document)
-        } catch {
-            throw TraceError.malformed(file: input.file, line: Self.lineOfFailure(error, in: document),
-                                       reason: "not a valid JSON document")
+        let tokens = JSONTokenStream(input)
+        var feature = GeoJSONFeature()
+        var devices = DeviceNames()
+        var rootType: String?
+        var sawFeatures = false
+        let first = try tokens.next()
+        guard first == .beginObject else {
+            throw TraceError.notFormat(file: input.file, expected: .geojson, reason: "the top level is not a JSON object")
         }
-        guard let object = root as? [String: Any], let type = object["type"] as? String else {
-            throw TraceError.notFormat(file: input.file, expected: .geojson, reason: "the top level is not a GeoJSON object")
+        let rootLine = tokens.line
+        try tokens.members { key in
+            if ByteClass.equals(key, "type") {
+                let kind = try tokens.next()
+                guard kind == .string else { throw tokens.malformed("\"type\" is not a string") }
+                rootType = String(decoding: tokens.bytes, as: UTF8.self)
+            } else if ByteClass.equals(key, "features") {
+                sawFeatures = true
+                guard try tokens.next() == .beginArray else { throw tokens.malformed("\"features\" is not an array") }
+                try tokens.elements { kind in
+                    let line = tokens.line
+                    guard kind == .beginObject else {
+                        try tokens.skipValue(kind)
+                        return report.skip(.unparsable, line: line)
+                    }
+                    feature.reset()
+                    try readFeatureMembers(tokens, into: &feature, devices: &devices)
+                    try emit(feature, line: line, into: &report, body)
+                }
+            } else if ByteClass.equals(key, "geometry") || ByteClass.equals(key, "properties") {
+                // A single Feature at the top level.
+                try readFeatureMember(key, tokens, into: &feature, devices: &devices)
+            } else {
+                try tokens.skipValue(try tokens.next())
+            }
         }
-        let features: [Any]
-        switch type {
-        case "FeatureCollection":
-            guard let list = object["features"] as? [Any] else {
+        let trailing = try tokens.next()
+        guard trailing == .end else { throw tokens.malformed("content after the end of the document") }
+        switch rootType {
+        case "FeatureCollection"?:
+            guard sawFeatures else {
                 throw TraceError.notFormat(file: input.file, expected: .geojson, reason: "the FeatureCollection has no features array")
             }
-            features = list
-        case "Feature":
-            features = [object]
-        default:
+        case "Feature"?:
+            try emit(feature, line: rootLine, into: &report, body)
+        case let other?:
             throw TraceError.notFormat(file: input.file, expected: .geojson,
-                                       reason: "the top level is a \(type), not a FeatureCollection or Feature")
-        }
-        for (offset, element) in features.enumerated() {
-            try readFeature(element, number: offset + 1, into: &report, body)
+                                       reason: "the top level is a \(other), not a FeatureCollection or Feature")
+        case nil:
+            throw TraceError.notFormat(file: input.file, expected: .geojson, reason: "the top-level object has no \"type\"")
         }
     }
 
-    private func readFeature(_ element: Any, number: Int, into report: inout TraceReadReport,
-                             _ body: (Fix) throws -> Void) throws {
-        guard let feature = element as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
-              let type = geometry["type"] as? String else {
-            return report.skip(.unparsable, line: number)
+    private func readFeatureMembers(_ tokens: JSONTokenStream, into feature: inout GeoJSONFeature,
+                                    devices: inout DeviceNames) throws {
+        try tokens.members { key in try readFeatureMember(key, tokens, into: &feature, devices: &devices) }
+    }
+
+    private func readFeatureMember(_ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
+                                   into feature: inout GeoJSONFeature, devices: inout DeviceNames) throws {
+        let kind = try tokens.next()
+        if ByteClass.equals(key, "geometry") {
+            guard kind == .beginObject else { return try tokens.skipValue(kind) }
+            feature.geometry = .other
+            var type = GeoJSONFeature.Geometry.other
+            try tokens.members { key in
+                let kind = try tokens.next()
+                if ByteClass.equals(key, "type"), kind == .string {
+                    if ByteClass.equals(tokens.bytes, "Point") { type = .point }
+                    else if ByteClass.equals(tokens.bytes, "LineString") { type = .lineString }
+                    else if ByteClass.equals(tokens.bytes, "MultiLineString") { type = .multiLineString }
+                } else if ByteClass.equals(key, "coordinates"), kind == .beginArray {
+                    try readCoordinates(tokens, into: &feature)
+                } else {
+                    try tokens.skipValue(kind)
+                }
+            }
+            feature.geometry = type
+        } else if ByteClass.equals(key, "properties") {
+            guard kind == .beginObject else { return try tokens.skipValue(kind) }
+            try tokens.members { key in try readProperty(key, tokens, into: &feature, devices: &devices) }
+        } else {
+            try tokens.skipValue(kind)
         }
-        let properties = feature["properties"] as? [String: Any] ?? [:]
-        let device = (properties["device"] as? String) ?? options.defaultDevice
-        switch type {
-        case "Point":
-            guard let position = geometry["coordinates"] as? [Any] else { return report.skip(.noCoordinates, line: number) }
-            guard let coordinate = Self.coordinate(position) else { return report.skip(.unparsable, line: number) }
-            var time: Date?
-            if let value = properties["time"] ?? properties["timestamp"], !(value is NSNull) {
-                guard let seconds = Self.seconds(value) else { return report.skip(.badTime, line: number) }
-                time = Date(timeIntervalSince1970: seconds)
-            }
-            let accuracy = properties["accuracy"].flatMap(Self.number)
-            report.fixes += 1
-            try body(Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device))
-        case "LineString", "MultiLineString":
-            let times = (properties["coordTimes"] as? [Any])
-                ?? ((properties["coordinateProperties"] as? [String: Any])?["times"] as? [Any])
-            guard let times, let coordinates = geometry["coordinates"] as? [Any] else {
-                return report.skip(.skippedGeometry, line: number)
-            }
-            let lines: [(positions: [Any], times: [Any])]
-            if type == "LineString" {
-                lines = [(coordinates, times)]
+    }
+
+    private func readProperty(_ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
+                              into feature: inout GeoJSONFeature, devices: inout DeviceNames) throws {
+        let kind = try tokens.next()
+        let isTimeKey = ByteClass.equals(key, "time")
+        if isTimeKey || ByteClass.equals(key, "timestamp") {
+            guard kind != .null else { return }
+            guard isTimeKey || !feature.timeFromTimeKey else { return try tokens.skipValue(kind) }
+            feature.time = try Self.seconds(kind, tokens) ?? .nan
+            feature.timeFromTimeKey = isTimeKey
+        } else if ByteClass.equals(key, "accuracy") {
+            if kind == .number { feature.accuracy = DecimalNumber.parse(tokens.bytes) } else { try tokens.skipValue(kind) }
+        } else if ByteClass.equals(key, "device") {
+            if kind == .string, !tokens.bytes.isEmpty {
+                feature.device = tokens.escaped ? JSONString.decode(tokens.bytes) : devices.name(tokens.bytes)
             } else {
-                lines = coordinates.enumerated().map { index, line in
-                    (line as? [Any] ?? [], index < times.count ? times[index] as? [Any] ?? [] : [])
+                try tokens.skipValue(kind)
+            }
+        } else if ByteClass.equals(key, "coordTimes"), kind == .beginArray {
+            feature.clearTimes()
+            try readTimes(tokens, into: &feature)
+            feature.hasTimes = true
+            feature.timesFromCoordTimes = true
+        } else if ByteClass.equals(key, "coordinateProperties"), kind == .beginObject {
+            try tokens.members { key in
+                let kind = try tokens.next()
+                if ByteClass.equals(key, "times"), kind == .beginArray, !feature.timesFromCoordTimes {
+                    feature.clearTimes()
+                    try readTimes(tokens, into: &feature)
+                    feature.hasTimes = true
+                } else {
+                    try tokens.skipValue(kind)
                 }
             }
-            for line in lines {
-                guard line.positions.count == line.times.count else { return report.skip(.badTime, line: number) }
-                for (position, value) in zip(line.positions, line.times) {
-                    guard let position = position as? [Any], let coordinate = Self.coordinate(position) else {
-                        report.skip(.unparsable, line: number)
-                        continue
-                    }
-                    guard let seconds = Self.seconds(value) else {
-                        report.skip(.badTime, line: number)
-                        continue
-                    }
-                    report.fixes += 1
-                    try body(Fix(time: Date(timeIntervalSince1970: seconds), coordinate: coordinate, device: device))
+        } else {
+            try tokens.skipValue(kind)
+        }
+    }
+
+    /// Reads nested coordinate arrays after their `[`: an array starting with a number is a
+    /// position, and an array holding positions ends a line.
+    private func readCoordinates(_ tokens: JSONTokenStream, into feature: inout GeoJSONFeature) throws {
+        var holdsPositions = false
+        var position: (count: Int, valid: Bool, longitude: Double, latitude: Double) = (0, true, 0, 0)
+        var isPosition: Bool?
+        try tokens.elements { kind in
+            if isPosition == nil { isPosition = kind == .number }
+            if isPosition == true {
+                guard kind == .number, let value = DecimalNumber.parse(tokens.bytes) else {
+                    position.valid = false
+                    return try tokens.skipValue(kind)
                 }
+                if position.count == 0 { position.longitude = value } else if position.count == 1 { position.latitude = value }
+                position.count += 1
+            } else if kind == .beginArray {
+                let before = feature.positions.count
+                try readCoordinates(tokens, into: &feature)
+                if feature.positions.count == before + 2 && feature.lineEnds.last != feature.positions.count / 2 {
+                    holdsPositions = true
+                }
+            } else {
+                // A position that is not an array of numbers.
+                try tokens.skipValue(kind)
+                feature.positions.append(contentsOf: [Double.nan, Double.nan])
+                holdsPositions = true
             }
+        }
+        if isPosition == true {
+            let valid = position.valid && position.count >= 2
+            feature.positions.append(valid ? position.longitude : .nan)
+            feature.positions.append(valid ? position.latitude : .nan)
+        } else if holdsPositions {
+            feature.lineEnds.append(feature.positions.count / 2)
+        }
+    }
+
+    /// Reads `coordTimes`-style arrays after their `[`: times, or arrays of times per line.
+    private func readTimes(_ tokens: JSONTokenStream, into feature: inout GeoJSONFeature) throws {
+        var nested = false
+        try tokens.elements { kind in
+            if kind == .beginArray {
+                nested = true
+                try readTimes(tokens, into: &feature)
+                feature.timeLineEnds.append(feature.times.count)
+            } else {
+                feature.times.append(try Self.seconds(kind, tokens) ?? .nan)
+            }
+        }
+        _ = nested
+    }
+
+    /// An ISO 8601 string, or epoch seconds (milliseconds from 10^12 on) as a number or
+    /// numeric string; nil for anything else. Skips a nested value.
+    private static func seconds(_ kind: JSONTokenStream.Kind, _ tokens: JSONTokenStream) throws -> Double? {
+        switch kind {
+        case .string:
+            if tokens.escaped {
+                return JSONString.decode(tokens.bytes).flatMap { Array($0.utf8).withUnsafeBufferPointer(TraceTime.parseAny) }
+            }
+            return TraceTime.parseAny(tokens.bytes)
+        case .number:
+            guard let value = DecimalNumber.parse(tokens.bytes) else { return nil }
+            return value >= 1e12 ? value / 1000 : value
         default:
-            report.skip(.skippedGeometry, line: number)
+            try tokens.skipValue(kind)
+            return nil
         }
     }
 
-    /// `[longitude, latitude, (elevation)]`, per RFC 7946 section 3.1.1.
-    private static func coordinate(_ position: [Any]) -> Coordinate? {
-        guard position.count >= 2, let longitude = number(position[0]), let latitude = number(position[1]) else { return nil }
-        return Coordinate(latitude: latitude, longitude: longitude)
-    }
-
-    /// An ISO 8601 string, or epoch seconds / milliseconds as a number or numeric string.
-    private static func seconds(_ value: Any) -> Double? {
-        if let string = value as? String {
-            return Array(string.utf8).withUnsafeBufferPointer(TraceTime.parseAny)
+    private func emit(_ feature: GeoJSONFeature, line: Int, into report: inout TraceReadReport,
+                      _ body: (Fix) throws -> Void) throws {
+        let device = feature.device ?? options.defaultDevice
+        switch feature.geometry {
+        case .missing:
+            report.skip(.unparsable, line: line)
+        case .other:
+            report.skip(.skippedGeometry, line: line)
+        case .point:
+            guard feature.positions.count == 2 else {
+                return report.skip(feature.positions.isEmpty ? .noCoordinates : .unparsable, line: line)
+            }
+            let longitude = feature.positions[0], latitude = feature.positions[1]
+            guard !longitude.isNaN else { return report.skip(.unparsable, line: line) }
+            if let time = feature.time, time.isNaN { return report.skip(.badTime, line: line) }
+            report.fixes += 1
+            try body(Fix(time: feature.time.map(Date.init(timeIntervalSince1970:)), latitude: latitude,
+                         longitude: longitude, accuracy: feature.accuracy, device: device))
+        case .lineString, .multiLineString:
+            guard feature.hasTimes else { return report.skip(.skippedGeometry, line: line) }
+            let lines = feature.lines
+            guard feature.times.count == feature.positions.count / 2,
+                  lines.allSatisfy({ $0.positions.count == $0.times.count }) else {
+                return report.skip(.badTime, line: line)
+            }
+            for (positions, times) in lines {
+                for (point, timeIndex) in zip(positions, times) {
+                    let longitude = feature.positions[2 * point], latitude = feature.positions[2 * point + 1]
+                    let time = feature.times[timeIndex]
+                    if longitude.isNaN {
+                        report.skip(.unparsable, line: line)
+                    } else if time.isNaN {
+                        report.skip(.badTime, line: line)
+                    } else {
+                        report.fixes += 1
+                        try body(Fix(time: Date(timeIntervalSince1970: time), latitude: latitude, longitude: longitude,
+                                     accuracy: feature.accuracy, device: device))
+                    }
+                }
+            }
         }
-        guard let double = number(value) else { return nil }
-        return double >= 1e12 ? double / 1000 : double
-    }
-
-    /// A JSON number as a Double; booleans are not numbers here, though Foundation boxes
-    /// both as NSNumber (`true is Bool` and `1 is Bool` both hold on Linux).
-    private static func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber else { return nil }
-        let type = String(cString: number.objCType)
-        guard type != "c" && type != "B" else { return nil }
-        return number.doubleValue
-    }
-
-    /// The line where JSONSerialization stopped, from its error index or its "around line N"
-    /// / "around character N" description; 1 when it says neither.
-    private static func lineOfFailure(_ error: Error, in document: Data) -> Int {
-        let info = (error as NSError).userInfo
-        var index = info["NSJSONSerializationErrorIndex"] as? Int
-        if index == nil, let text = info[NSDebugDescriptionErrorKey] as? String {
-            if let line = number(after: "line ", in: text) { return line }
-            index = number(after: "character ", in: text)
-        }
-        guard let index, index <= document.count else { return 1 }
-        return document.prefix(index).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    }
-
-    private static func number(after label: String, in text: String) -> Int? {
-        guard let range = text.range(of: label) else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -96,6 +96,31 @@ final class TraceInput {
         }
     }
 
+    /// The unread bytes in the buffer (possibly empty); valid until the next read.
+    var window: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    /// Marks `count` bytes of the window as read.
+    func advance(by count: Int) {
+        start += count
+    }
+
+    /// Reads more bytes behind the unread ones, growing the buffer when they fill it;
+    /// false at the end of the data. For tokenizers whose token straddles a chunk boundary.
+    func readMore() throws(TraceError) -> Bool {
+        guard !ended else { return false }
+        if start == 0 && end == capacity {
+            guard capacity < Self.maximumLine else {
+                throw TraceError.lineTooLong(file: file, line: line, limit: Self.maximumLine)
+            }
+            grow()
+        }
+        let before = end - start
+        try fill()
+        return end - start > before || !ended
+    }
+
     /// Moves unread bytes to the front and reads more behind them.
     private func fill() throws(TraceError) {
         if start > 0 {

@@ -1,6 +1,6 @@
 /// Where in a trace a record sits: the file (as named to the reader) and its 1-based line.
 ///
-/// For GeoJSON, read as one document, `line` is the 1-based feature index.
+/// For GeoJSON, `line` is where the feature's opening brace is.
 public struct TraceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
