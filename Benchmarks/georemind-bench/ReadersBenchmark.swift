@@ -55,7 +55,8 @@ enum ReaderBench {
         print(String(format: "%.0f MB, %d fixes in %.2f s wall = %.0f MB/s, %.2f M fixes/s; "
                      + "%.2f s CPU = %.0f MB/s, %.2f M fixes/s; peak %.1f MiB (checksum %.0f)",
                      megabytes, report.fixes, seconds, megabytes / seconds, Double(report.fixes) / seconds / 1e6,
-                     cpu, megabytes / cpu, Double(report.fixes) / cpu / 1e6, peakMemoryMiB(), checksum))
+                     cpu, megabytes / cpu, Double(report.fixes) / cpu / 1e6, peakMemoryMiB(), checksum)
+              + (report.skipped.isEmpty ? "" : "; skipped \(report.skippedByName.sorted { $0.key < $1.key })"))
     }
 
     /// User + system CPU seconds of this process: steadier than wall time on a busy machine.

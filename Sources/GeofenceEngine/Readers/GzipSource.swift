@@ -25,6 +25,7 @@ final class GzipSource: ByteSource {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
+        guard buffer.count > 0 else { return 0 }
         while !finished {
             if stream.avail_in == 0 && !innerEnded { try refill() }
             stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)

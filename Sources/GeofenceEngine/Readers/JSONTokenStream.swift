@@ -116,18 +116,23 @@ final class JSONTokenStream {
 
     /// Calls `body` with each member name of an object whose `{` was just read; `body` must
     /// read the member's value (or skip it).
+    ///
+    /// The name is a copy: reading on may refill the buffer and move the bytes it came from.
     func members(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try enter()
         defer { depth -= 1 }
+        var name: [UInt8] = []
+        name.reserveCapacity(32)
         var first = true
         while true {
             var kind = try next()
             if first && kind == .endObject { return }
             guard kind == .string else { throw kind == .end ? truncated() : malformed("expected a member name") }
-            let key = bytes
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: bytes)
             kind = try next()
             guard kind == .colon else { throw kind == .end ? truncated() : malformed("expected \":\" after a member name") }
-            try body(key)
+            try name.withUnsafeBufferPointer(body)
             kind = try next()
             if kind == .comma {
                 first = false

@@ -24,8 +24,12 @@ final class TraceInput {
     /// The 1-based line the reader is at, used to place I/O errors.
     var line = 0
 
+    /// The most bytes one read may add; tests make it tiny to cut every token.
+    private let readLimit: Int
+
     /// Opens `path` (`-` for standard input), inflating it when it starts with the gzip magic.
-    init(path: String) throws(TraceError) {
+    init(path: String, readLimit: Int = .max) throws(TraceError) {
+        self.readLimit = readLimit
         file = path
         do {
             let raw = try FileDescriptorSource(path: path)
@@ -125,12 +129,18 @@ final class TraceInput {
     private func fill() throws(TraceError) {
         if start > 0 {
             if end > start { memmove(buffer, buffer + start, end - start) }
+            #if DEBUG
+            // Poison what was read: a slice kept across a refill shows up in tests as garbage.
+            memset(buffer + (end - start), 0xEE, start)
+            #endif
             end -= start
             start = 0
         }
+        // A zero-length read would look like the end of the data.
+        if end == capacity { grow() }
         let n: Int
         do {
-            n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+            n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: min(capacity - end, readLimit)))
         } catch {
             throw TraceInput.traceError(error, file: file, line: line + 1)
         }
@@ -140,7 +150,7 @@ final class TraceInput {
     }
 
     private func grow() {
-        let larger = min(capacity * 2, Self.maximumLine)
+        let larger = max(min(capacity * 2, Self.maximumLine), capacity + 1)
         let replacement = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + 1)
         replacement.update(from: buffer + start, count: end - start)
         buffer.deallocate()

@@ -25,8 +25,14 @@ public struct TraceReader: Sendable {
     /// no fix at all; errors thrown by `body` stop the read and are rethrown as they are.
     @discardableResult
     public func read(_ body: (Fix) throws -> Void) throws -> TraceReadReport {
-        let input = try TraceInput(path: path)
-        let head = try input.peek(4096)
+        try read(readLimit: .max, sniffLength: 4096, body)
+    }
+
+    /// ``read(_:)`` adding at most `readLimit` bytes to the buffer at a time, after sniffing
+    /// `sniffLength` bytes; tests use tiny limits to cut every line, token and tag.
+    func read(readLimit: Int, sniffLength: Int, _ body: (Fix) throws -> Void) throws -> TraceReadReport {
+        let input = try TraceInput(path: path, readLimit: readLimit)
+        let head = try input.peek(sniffLength)
         guard head.contains(where: { !ByteClass.isSpace($0) }) else { throw TraceError.empty(file: path) }
         let format = try resolveFormat(head: head)
         var report = TraceReadReport(file: path, format: format, samplesPerReason: options.samplesPerReason)
