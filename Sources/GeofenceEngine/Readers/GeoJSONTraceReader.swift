@@ -173,17 +173,14 @@ struct GeoJSONTraceReader {
 
     /// Reads `coordTimes`-style arrays after their `[`: times, or arrays of times per line.
     private func readTimes(_ tokens: JSONTokenStream, into feature: inout GeoJSONFeature) throws {
-        var nested = false
         try tokens.elements { kind in
             if kind == .beginArray {
-                nested = true
                 try readTimes(tokens, into: &feature)
                 feature.timeLineEnds.append(feature.times.count)
             } else {
                 feature.times.append(try Self.seconds(kind, tokens) ?? .nan)
             }
         }
-        _ = nested
     }
 
     /// An ISO 8601 string, or epoch seconds (milliseconds from 10^12 on) as a number or
