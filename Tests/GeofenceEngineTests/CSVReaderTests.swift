@@ -52,6 +52,18 @@ import Testing
         #expect(fixes == [Fix(time: TraceFixtures.date(1_704_067_200), latitude: 1.5, longitude: 2.5, accuracy: 3, device: device)])
     }
 
+    @Test func separateDateAndTimeColumnsAreJoined() throws {
+        let text = "Date,Time,Lat,Lon\n2024-05-04,07:00:00.5,1,2\n2024-05-04,2024-05-04T08:00:00Z,3,4\n2024-05-04,noon,5,6\n"
+        let (fixes, report) = try TraceFixtures.read(text: text, named: "x.csv")
+        #expect(fixes.map(\.time) == [TraceFixtures.date(1_714_806_000.5), TraceFixtures.date(1_714_809_600)])
+        #expect(report.skipped == [.badTime: 1])
+    }
+
+    @Test func dateColumnAloneIsTheTime() throws {
+        let (fixes, _) = try TraceFixtures.read(text: "date;lat;lon\n2024-05-04T07:00:00Z;1;2\n", named: "x.csv")
+        #expect(fixes.map(\.time) == [TraceFixtures.date(1_714_806_000)])
+    }
+
     @Test func defaultDeviceFillsRowsWithoutOne() throws {
         let text = "lat,lon,device\n1,2,\n3,4,b\n"
         let (fixes, _) = try TraceFixtures.read(text: text, named: "x.csv", options: TraceReadOptions(defaultDevice: "car"))

@@ -1,12 +1,15 @@
 /// Which CSV columns hold what, found by header name, case-insensitive.
 struct CSVColumns {
-    static let timeNames: Set<String> = ["time", "timestamp", "tst", "date"]
+    static let timeNames: Set<String> = ["time", "timestamp", "tst"]
+    static let dateNames: Set<String> = ["date"]
     static let latitudeNames: Set<String> = ["lat", "latitude"]
     static let longitudeNames: Set<String> = ["lon", "lng", "long", "longitude"]
     static let accuracyNames: Set<String> = ["accuracy", "acc", "horizontal_accuracy"]
     static let deviceNames: Set<String> = ["device", "tid", "device_id"]
 
     var time: Int?
+    /// A `date` column beside a time column: loggers that split `2024-05-04` and `07:00:00`.
+    var date: Int?
     var latitude: Int
     var longitude: Int
     var accuracy: Int?
@@ -27,9 +30,10 @@ struct CSVColumns {
         }
         self.latitude = latitude
         self.longitude = longitude
-        time = column(Self.timeNames)
+        time = column(Self.timeNames) ?? column(Self.dateNames)
+        date = time.flatMap { names[$0] == "date" ? nil : column(Self.dateNames) }
         accuracy = column(Self.accuracyNames)
         device = column(Self.deviceNames)
-        needed = [time, latitude, longitude, accuracy, device].compactMap { $0 }.max()! + 1
+        needed = [time, date, latitude, longitude, accuracy, device].compactMap { $0 }.max()! + 1
     }
 }

@@ -50,7 +50,8 @@ struct CSVTraceReader {
             if let column = known.time {
                 let text = ByteClass.trimmed(fields[column].slice(bytes))
                 if !text.isEmpty {
-                    guard let seconds = TraceTime.parseAny(text) else {
+                    let dateText = known.date.map { ByteClass.trimmed(fields[$0].slice(bytes)) }
+                    guard let seconds = TraceTime.parseAny(text) ?? dateText.flatMap({ Self.joined(date: $0, time: text) }) else {
                         report.skip(.badTime, line: number)
                         return
                     }
@@ -80,6 +81,17 @@ struct CSVTraceReader {
             }
             report.fixes += 1
             try body(Fix(time: time, latitude: latitude, longitude: longitude, accuracy: accuracy, device: device))
+        }
+    }
+
+    /// A `date` cell and a time-of-day cell read as one ISO 8601 date-time.
+    static func joined(date: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !date.isEmpty, date.count + time.count < 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: date.count + 1 + time.count) { joined in
+            _ = joined.initialize(fromContentsOf: date)
+            joined[date.count] = UInt8(ascii: "T")
+            _ = UnsafeMutableBufferPointer(rebasing: joined[(date.count + 1)...]).initialize(fromContentsOf: time)
+            return TraceTime.parseISO8601(UnsafeBufferPointer(joined))
         }
     }
 
