@@ -55,6 +55,7 @@ final class GPXParseState {
     /// The SAX2 handler whose callbacks find this object through the parser's user data.
     static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
+        handler.characters = nil
         handler.initialized = UInt32(truncatingIfNeeded: XML_SAX2_MAGIC)
         // The parser's user data is the state, kept alive by `GPXTraceReader.parse` for the
         // whole parse: callbacks borrow it without retaining.
@@ -68,15 +69,23 @@ final class GPXParseState {
             guard let user, let localName else { return }
             Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.end(localName) }
         }
-        handler.characters = { user, characters, length in
-            guard let user, let characters else { return }
-            Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef {
-                $0.text(UnsafeBufferPointer(start: characters, count: Int(length)))
-            }
-        }
         // Errors are read from the context afterwards; this keeps libxml2 off stderr.
         handler.serror = { _, _ in }
         return handler
+    }
+
+    /// Text callbacks cost a call into Swift for every run of whitespace and every `<ele>`;
+    /// the parser gets one only while a `<time>` or accuracy element is open.
+    private static let textCallback: charactersSAXFunc = { user, characters, length in
+        guard let user, let characters else { return }
+        Unmanaged<GPXParseState>.fromOpaque(user)._withUnsafeGuaranteedRef {
+            $0.text(UnsafeBufferPointer(start: characters, count: Int(length)))
+        }
+    }
+
+    private func setCapture(_ newValue: Capture) {
+        capture = newValue
+        context?.pointee.sax.pointee.characters = newValue == .none ? nil : Self.textCallback
     }
 
     private func start(_ name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
@@ -90,11 +99,11 @@ final class GPXParseState {
             if extensionDepth > 0 || Self.equals(name, "extensions") {
                 extensionDepth += 1
                 if Self.isAccuracy(name) {
-                    capture = .accuracy
+                    setCapture(.accuracy)
                     accuracyText.removeAll(keepingCapacity: true)
                 }
             } else if depth == 1 && Self.equals(name, "time") {
-                capture = .time
+                setCapture(.time)
                 sawTime = true
                 timeText.removeAll(keepingCapacity: true)
             }
@@ -145,7 +154,7 @@ final class GPXParseState {
         }
         depth -= 1
         if extensionDepth > 0 { extensionDepth -= 1 }
-        capture = .none
+        if capture != .none { setCapture(.none) }
     }
 
     private func text(_ characters: UnsafeBufferPointer<xmlChar>) {
