@@ -25,6 +25,8 @@ import Testing
         ("{\"type\": \"FeatureCollection\", \"features\": []}", .geojson),
         ("{\"lat\":1,\"lon\":2}", .ndjson),
         ("{\"a\":1}\n{\"a\":2}\n", .ndjson),
+        ("{\n  \"features\": [\n    {\"properties\": {\"lat\": 1}}\n  ]\n}\n", .geojson),
+        ("{\"features\":[{\"geometry\":{\"type\":\"Point\"", .geojson),
         ("Time;Latitude;Longitude\n", .csv),
         ("<kml>", nil),
         ("hello, world", nil),

@@ -46,12 +46,15 @@ public enum TraceFormat: String, CaseIterable, Sendable {
             return .nmea
         case UInt8(ascii: "{"):
             let string = String(decoding: text, as: UTF8.self)
-            let lines = string.split(separator: "\n", omittingEmptySubsequences: true)
             let compact = string.replacingOccurrences(of: " ", with: "")
             if compact.contains("\"type\":\"FeatureCollection\"") || compact.contains("\"type\":\"Feature\"") {
                 return .geojson
             }
-            if lines.count >= 2 || compact.contains("\"_type\"") || compact.contains("\"lat\"") {
+            // NDJSON's first line is a whole object; a pretty-printed document's is a lone "{".
+            let lines = string.split(separator: "\n", omittingEmptySubsequences: true)
+            let first = lines.first?.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r"))) ?? ""
+            let wholeObject = first.count > 1 && first.hasSuffix("}")
+            if wholeObject && (lines.count >= 2 || compact.contains("\"_type\"") || compact.contains("\"lat\"")) {
                 return .ndjson
             }
             return .geojson

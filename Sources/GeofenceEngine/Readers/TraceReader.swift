@@ -57,7 +57,8 @@ public struct TraceReader: Sendable {
         if let format {
             claimed = format
         } else if let fromExtension = TraceFormat.fromExtension(of: path) {
-            if fromExtension == .geojson && sniffed == .ndjson { return .ndjson }
+            let name = path.lowercased()
+            if sniffed == .ndjson && (name.hasSuffix(".json") || name.hasSuffix(".json.gz")) { return .ndjson }
             if let sniffed, sniffed != fromExtension {
                 throw .notFormat(file: path, expected: fromExtension,
                                  reason: "the content looks like \(sniffed.rawValue.uppercased())")
