@@ -10,6 +10,7 @@ let all: [Benchmark] = [
     engineSmallBenchmark,
     storeBenchmark,
     simulationBenchmark,
+    readersBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
