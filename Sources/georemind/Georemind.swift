@@ -16,6 +16,9 @@ struct Georemind: ParsableCommand {
         ]
     )
 
+    /// Declared here too so `georemind --store PATH list` works as well as `georemind list --store PATH`.
+    @OptionGroup var global: GlobalOptions
+
     static func main() {
         let command: any ParsableCommand
         do {

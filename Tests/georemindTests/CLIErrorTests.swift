@@ -68,6 +68,8 @@ import Testing
         let nested = sandbox.folder.appendingPathComponent("a/b/store.sqlite").path
         _ = try sandbox.ok("add", "In nested", "--store", nested)
         #expect(FileManager.default.fileExists(atPath: nested))
+        // Global options may also come before the command.
+        #expect(try sandbox.ok("--store", nested, "list", "--json").contains(#""title":"In nested""#))
         #expect(try sandbox.ok("list", "--json") == "[]\n")
         sandbox.environment["GEOREMIND_STORE"] = nil
         sandbox.environment["XDG_DATA_HOME"] = sandbox.folder.appendingPathComponent("xdg").path
