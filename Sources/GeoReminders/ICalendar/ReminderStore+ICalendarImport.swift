@@ -1,0 +1,194 @@
+import Foundation
+
+extension ReminderStore {
+    /// Imports the VTODOs of one iCalendar file; see ``importICalendar(_:options:)``.
+    public func importICalendar(_ data: Data, fileName: String,
+                                options: ICalendarImportOptions = ICalendarImportOptions()) throws -> ICalendarImportReport {
+        try importICalendar([ICalendarSource(name: fileName, data: data)], options: options)
+    }
+
+    /// Imports the VTODOs of iCalendar files as reminders, all or nothing in one transaction.
+    ///
+    /// A VTODO's UID is the reminder's identifier (a UID that is no UUID maps to a fixed
+    /// name-based one), so importing a file again updates, or leaves unchanged, what the first
+    /// import created. A broken file throws ``ICalendarImportError`` naming the file and line;
+    /// a list or access problem throws `StoreError`; either way nothing is written. Lists are
+    /// chosen as ``ICalendarImportOptions`` says. With `dryRun` the report says what would happen.
+    public func importICalendar(_ sources: [ICalendarSource],
+                                options: ICalendarImportOptions = ICalendarImportOptions()) throws -> ICalendarImportReport {
+        _ = try authorizedDatabase(for: "import reminders")
+        var report = ICalendarImportReport(dryRun: options.dryRun)
+        let items = try Self.readTodos(sources, now: configuration.now(), report: &report)
+
+        let lists = try self.lists()
+        var target: ReminderList?
+        if let id = options.listID {
+            let canonical = try Reminder.canonicalIdentifier(id)
+            guard let list = lists.first(where: { $0.id == canonical }) else { throw StoreError.unknownList(id: canonical) }
+            guard list.allowsContentModifications else { throw StoreError.readOnlyList(listID: list.id, title: list.title) }
+            target = list
+        }
+        let defaultListID = try defaultList().id
+        let listsByID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var newLists: [ReminderList] = []
+        func list(titled title: String) -> ReminderList? {
+            let all = lists + newLists
+            if let exact = all.first(where: { $0.title == title }) { return exact }
+            let lowered = title.lowercased()
+            if let loose = all.first(where: { $0.title.lowercased() == lowered }) { return loose }
+            guard options.createsMissingLists, !Reminder.isBlank(title) else { return nil }
+            let created = ReminderList(title: title)
+            newLists.append(created)
+            return created
+        }
+
+        let existing = Dictionary(try reminders(ids: items.map(\.decoded.reminder.id)).map { ($0.id, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+        var writes: [Reminder] = []
+        for item in items {
+            var reminder = item.decoded.reminder
+            var entry = ICalendarImportReport.Entry(file: item.file, line: item.decoded.line, uid: item.decoded.uid,
+                                                   reminderID: reminder.id, title: reminder.title, listID: nil,
+                                                   outcome: .created)
+            func skip(_ reason: String) {
+                entry.reminderID = nil
+                entry.outcome = .skipped(reason: reason)
+                report.entries.append(entry)
+            }
+            let old = existing[reminder.id]
+            if let oldList = old?.listID.flatMap({ listsByID[$0] }), !oldList.allowsContentModifications {
+                skip("the reminder is in read-only list '\(oldList.title)'")
+                continue
+            }
+            let named = (item.decoded.listTitle ?? item.calendarName).flatMap(list(titled:))
+            let chosen = target ?? named ?? old?.listID.flatMap { listsByID[$0] } ?? listsByID[defaultListID]
+            if let chosen, !chosen.allowsContentModifications {
+                skip("list '\(chosen.title)' is read-only")
+                continue
+            }
+            reminder.listID = chosen?.id ?? defaultListID
+            if let old { reminder.alarms = Self.keepingAlarmState(reminder.alarms, from: old.alarms) }
+            do {
+                reminder = try reminder.validated()
+            } catch {
+                skip(error.description)
+                continue
+            }
+            entry.listID = reminder.listID
+            if let old {
+                entry.outcome = Self.interchangeForm(old) == Self.interchangeForm(reminder) ? .unchanged : .updated
+            }
+            report.entries.append(entry)
+            if entry.outcome != .unchanged { writes.append(reminder) }
+        }
+        let usedLists = Set(writes.compactMap(\.listID))
+        report.createdLists = newLists.filter { usedLists.contains($0.id) }
+        if !options.dryRun, !writes.isEmpty {
+            try writeInterchange(lists: report.createdLists, reminders: writes)
+        }
+        return report
+    }
+
+    /// A VTODO read from a file, with the calendar name it sat under.
+    private struct ReadTodo {
+        var file: String
+        var calendarName: String?
+        var decoded: VTODODecoder.Decoded
+    }
+
+    /// Every VTODO of every file, decoded; skips and notes go to `report`. A UID met twice is
+    /// kept the first time.
+    private static func readTodos(_ sources: [ICalendarSource], now: Date,
+                                  report: inout ICalendarImportReport) throws(ICalendarImportError) -> [ReadTodo] {
+        var todos: [ReadTodo] = []
+        var seen: [String: (file: String, line: Int?)] = [:]
+        for source in sources {
+            let roots: [ICalComponent]
+            do { roots = try ICalReader.components(from: source.data) } catch {
+                throw .unreadable(file: source.name, error: error)
+            }
+            let calendars = roots.filter { $0.name == "VCALENDAR" }
+            guard !calendars.isEmpty else { throw .noCalendar(file: source.name) }
+            for calendar in calendars {
+                let decoder = VTODODecoder(resolver: ICalTimeZoneResolver(calendar: calendar), now: now)
+                let calendarName = calendar.property(ICalExtensionName.calendarName)?.text
+                for component in calendar.components {
+                    guard component.name == "VTODO" else {
+                        if component.name != "VTIMEZONE" {
+                            report.notes.append(.init(file: source.name, line: component.lineNumber,
+                                                      message: "\(component.name) ignored; georemind imports VTODO only"))
+                        }
+                        continue
+                    }
+                    let result: Result<VTODODecoder.Decoded, VTODODecoder.Skip>
+                    do { result = try decoder.decode(component) } catch { throw .unreadable(file: source.name, error: error) }
+                    switch result {
+                    case let .failure(skip):
+                        report.entries.append(.init(file: source.name, line: skip.line, uid: skip.uid, reminderID: nil,
+                                                    title: skip.title, listID: nil, outcome: .skipped(reason: skip.reason)))
+                    case let .success(decoded):
+                        for omission in decoded.omissions {
+                            report.notes.append(.init(file: source.name, line: omission.line, message: omission.reason))
+                        }
+                        if let first = seen[decoded.reminder.id] {
+                            let place = "\(first.file) line \(first.line ?? 0)"
+                            report.entries.append(.init(file: source.name, line: decoded.line, uid: decoded.uid,
+                                                        reminderID: nil, title: decoded.reminder.title, listID: nil,
+                                                        outcome: .skipped(reason: "its UID was already read at \(place)")))
+                            continue
+                        }
+                        seen[decoded.reminder.id] = (source.name, decoded.line)
+                        todos.append(ReadTodo(file: source.name, calendarName: calendarName, decoded: decoded))
+                    }
+                }
+            }
+        }
+        return todos
+    }
+
+    /// Incoming alarms that say nothing of fired state keep the state the store holds for the
+    /// same alarm (same identifier and trigger), so re-importing an old export does not re-arm them.
+    private static func keepingAlarmState(_ incoming: [Alarm], from stored: [Alarm]) -> [Alarm] {
+        incoming.map { alarm in
+            guard alarm.firedDate == nil, alarm.acknowledgedDate == nil,
+                  let old = stored.first(where: { $0.id == alarm.id && $0.trigger == alarm.trigger }) else { return alarm }
+            var kept = alarm
+            kept.firedDate = old.firedDate.map(wholeSecond)
+            kept.acknowledgedDate = old.acknowledgedDate.map(wholeSecond)
+            return kept
+        }
+    }
+
+    /// The reminder as iCalendar can carry it: instants to the whole second, UTC as one zone.
+    static func interchangeForm(_ reminder: Reminder) -> Reminder {
+        var r = reminder
+        r.creationDate = wholeSecond(r.creationDate)
+        r.lastModifiedDate = wholeSecond(r.lastModifiedDate)
+        r.completionDate = r.completionDate.map(wholeSecond)
+        r.startDate = r.startDate.map(sameUTC)
+        r.dueDate = r.dueDate.map(sameUTC)
+        r.alarms = r.alarms.map { alarm in
+            var a = alarm
+            a.firedDate = a.firedDate.map(wholeSecond)
+            a.acknowledgedDate = a.acknowledgedDate.map(wholeSecond)
+            switch a.trigger {
+            case let .absolute(date): a.trigger = .absolute(date: wholeSecond(date))
+            case let .relative(offset): a.trigger = .relative(offset: Double(VALARMEncoder.seconds(offset)))
+            case .location: break
+            }
+            return a
+        }
+        return r
+    }
+
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
+    }
+
+    private static func sameUTC(_ date: ReminderDate) -> ReminderDate {
+        guard let zone = date.timeZone, ICalDateTime.isUTC(zone) else { return date }
+        var d = date
+        d.timeZone = ICalDateTime.utc
+        return d
+    }
+}
