@@ -81,6 +81,13 @@ extension ReminderStore {
             report.entries.append(entry)
             if entry.outcome != .unchanged { writes.append(reminder) }
         }
+        // Skips were met while reading, the rest while planning: report in file order.
+        let fileOrder = Dictionary(sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        report.entries = report.entries.enumerated().sorted { a, b in
+            let ka = (fileOrder[a.element.file] ?? 0, a.element.line ?? 0, a.offset)
+            let kb = (fileOrder[b.element.file] ?? 0, b.element.line ?? 0, b.offset)
+            return ka < kb
+        }.map(\.element)
         let usedLists = Set(writes.compactMap(\.listID))
         report.createdLists = newLists.filter { usedLists.contains($0.id) }
         if !options.dryRun, !writes.isEmpty {
