@@ -159,3 +159,20 @@ struct VTODOImportTests {
         #expect(try store.reminder(id: reminder.id)?.alarms.first?.firedDate == VTODOSamples.utc("20261005T070000Z"))
     }
 }
+
+/// Zones that are no Olson name: a fixed offset typed as `+01:00`, and a reminder read back.
+struct VTODOFixedOffsetTests {
+    @Test func fixedOffsetZoneRoundTrips() throws {
+        let due = try ReminderDate(iso8601: "2026-10-05T09:00:00+01:00", timeZone: nil)
+        let reminder = Reminder(id: uuid(1), title: "Offset", dueDate: due, creationDate: VTODOSamples.created,
+                                lastModifiedDate: VTODOSamples.modified)
+        let text = ICalendarExport.text([reminder], lists: [])
+        #expect(due.timeZone!.identifier == "GMT+0100")
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:GMT+0100\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\n"))
+        #expect(text.contains("DUE;TZID=GMT+0100:20261005T090000\r\n"))
+        let store = try memoryStore()
+        let report = try store.importICalendar(Data(text.utf8), fileName: "o.ics")
+        #expect(report.created.count == 1)
+        #expect(try store.reminder(id: uuid(1))?.dueDate?.instant() == due.instant())
+    }
+}

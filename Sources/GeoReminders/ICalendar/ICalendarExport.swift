@@ -22,7 +22,14 @@ public enum ICalendarExport {
         for reminder in reminders {
             calendar.append(VTODOEncoder.component(reminder, listTitle: reminder.listID.flatMap { titles[$0] }))
         }
-        calendar.insertVTimeZones(years: zonedYears(reminders))
+        let years = zonedYears(reminders)
+        let unnamed = calendar.insertVTimeZones(years: years)
+        // Fixed-offset zones (`GMT+0100`, from a typed `+01:00`) are no Olson names; describe them too.
+        let zones = Dictionary(reminders.flatMap { [$0.startDate?.timeZone, $0.dueDate?.timeZone] }.compactMap { $0 }
+            .map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let position = calendar.components.lastIndex { $0.name == "VTIMEZONE" }.map { $0 + 1 } ?? 0
+        calendar.components.insert(contentsOf: unnamed.compactMap { zones[$0] }.map { .vtimezone(for: $0, years: years) },
+                                   at: position)
         return calendar
     }
 
