@@ -18,7 +18,7 @@ extension ReminderStore {
                                 options: ICalendarImportOptions = ICalendarImportOptions()) throws -> ICalendarImportReport {
         _ = try authorizedDatabase(for: "import reminders")
         var report = ICalendarImportReport(dryRun: options.dryRun)
-        let items = try Self.readTodos(sources, now: configuration.now(), report: &report)
+        let items = try ICalendarImport.readTodos(sources, now: configuration.now(), report: &report)
 
         let lists = try self.lists()
         var target: ReminderList?
@@ -76,7 +76,7 @@ extension ReminderStore {
             }
             entry.listID = reminder.listID
             if let old {
-                entry.outcome = Self.interchangeForm(old) == Self.interchangeForm(reminder) ? .unchanged : .updated
+                entry.outcome = old.interchangeForm == reminder.interchangeForm ? .unchanged : .updated
             }
             report.entries.append(entry)
             if entry.outcome != .unchanged { writes.append(reminder) }
@@ -96,63 +96,6 @@ extension ReminderStore {
         return report
     }
 
-    /// A VTODO read from a file, with the calendar name it sat under.
-    private struct ReadTodo {
-        var file: String
-        var calendarName: String?
-        var decoded: VTODODecoder.Decoded
-    }
-
-    /// Every VTODO of every file, decoded; skips and notes go to `report`. A UID met twice is
-    /// kept the first time.
-    private static func readTodos(_ sources: [ICalendarSource], now: Date,
-                                  report: inout ICalendarImportReport) throws(ICalendarImportError) -> [ReadTodo] {
-        var todos: [ReadTodo] = []
-        var seen: [String: (file: String, line: Int?)] = [:]
-        for source in sources {
-            let roots: [ICalComponent]
-            do { roots = try ICalReader.components(from: source.data) } catch {
-                throw .unreadable(file: source.name, error: error)
-            }
-            let calendars = roots.filter { $0.name == "VCALENDAR" }
-            guard !calendars.isEmpty else { throw .noCalendar(file: source.name) }
-            for calendar in calendars {
-                let decoder = VTODODecoder(resolver: ICalTimeZoneResolver(calendar: calendar), now: now)
-                let calendarName = calendar.property(ICalExtensionName.calendarName)?.text
-                for component in calendar.components {
-                    guard component.name == "VTODO" else {
-                        if component.name != "VTIMEZONE" {
-                            report.notes.append(.init(file: source.name, line: component.lineNumber,
-                                                      message: "\(component.name) ignored; georemind imports VTODO only"))
-                        }
-                        continue
-                    }
-                    let result: Result<VTODODecoder.Decoded, VTODODecoder.Skip>
-                    do { result = try decoder.decode(component) } catch { throw .unreadable(file: source.name, error: error) }
-                    switch result {
-                    case let .failure(skip):
-                        report.entries.append(.init(file: source.name, line: skip.line, uid: skip.uid, reminderID: nil,
-                                                    title: skip.title, listID: nil, outcome: .skipped(reason: skip.reason)))
-                    case let .success(decoded):
-                        for omission in decoded.omissions {
-                            report.notes.append(.init(file: source.name, line: omission.line, message: omission.reason))
-                        }
-                        if let first = seen[decoded.reminder.id] {
-                            let place = "\(first.file) line \(first.line ?? 0)"
-                            report.entries.append(.init(file: source.name, line: decoded.line, uid: decoded.uid,
-                                                        reminderID: nil, title: decoded.reminder.title, listID: nil,
-                                                        outcome: .skipped(reason: "its UID was already read at \(place)")))
-                            continue
-                        }
-                        seen[decoded.reminder.id] = (source.name, decoded.line)
-                        todos.append(ReadTodo(file: source.name, calendarName: calendarName, decoded: decoded))
-                    }
-                }
-            }
-        }
-        return todos
-    }
-
     /// Incoming alarms that say nothing of fired state keep the state the store holds for the
     /// same alarm (same identifier and trigger), so re-importing an old export does not re-arm them.
     private static func keepingAlarmState(_ incoming: [Alarm], from stored: [Alarm]) -> [Alarm] {
@@ -160,42 +103,9 @@ extension ReminderStore {
             guard alarm.firedDate == nil, alarm.acknowledgedDate == nil,
                   let old = stored.first(where: { $0.id == alarm.id && $0.trigger == alarm.trigger }) else { return alarm }
             var kept = alarm
-            kept.firedDate = old.firedDate.map(wholeSecond)
-            kept.acknowledgedDate = old.acknowledgedDate.map(wholeSecond)
+            kept.firedDate = old.firedDate.map(Reminder.wholeSecond)
+            kept.acknowledgedDate = old.acknowledgedDate.map(Reminder.wholeSecond)
             return kept
         }
-    }
-
-    /// The reminder as iCalendar can carry it: instants to the whole second, UTC as one zone.
-    static func interchangeForm(_ reminder: Reminder) -> Reminder {
-        var r = reminder
-        r.creationDate = wholeSecond(r.creationDate)
-        r.lastModifiedDate = wholeSecond(r.lastModifiedDate)
-        r.completionDate = r.completionDate.map(wholeSecond)
-        r.startDate = r.startDate.map(sameUTC)
-        r.dueDate = r.dueDate.map(sameUTC)
-        r.alarms = r.alarms.map { alarm in
-            var a = alarm
-            a.firedDate = a.firedDate.map(wholeSecond)
-            a.acknowledgedDate = a.acknowledgedDate.map(wholeSecond)
-            switch a.trigger {
-            case let .absolute(date): a.trigger = .absolute(date: wholeSecond(date))
-            case let .relative(offset): a.trigger = .relative(offset: Double(VALARMEncoder.seconds(offset)))
-            case .location: break
-            }
-            return a
-        }
-        return r
-    }
-
-    private static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
-    }
-
-    private static func sameUTC(_ date: ReminderDate) -> ReminderDate {
-        guard let zone = date.timeZone, ICalDateTime.isUTC(zone) else { return date }
-        var d = date
-        d.timeZone = ICalDateTime.utc
-        return d
     }
 }
