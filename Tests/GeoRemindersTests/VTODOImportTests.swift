@@ -176,3 +176,53 @@ struct VTODOFixedOffsetTests {
         #expect(try store.reminder(id: uuid(1))?.dueDate?.instant() == due.instant())
     }
 }
+
+/// Less common shapes other writers use, and export's predicate.
+struct VTODOVariantTests {
+    @Test func durationGivesTheDueDateAndTheCompletionPropertyMarksRules() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:\(uuid(1))\r
+            DTSTAMP:20261001T120000Z\r
+            SUMMARY:Timed\r
+            DTSTART;TZID=Europe/Paris:20261025T013000\r
+            DURATION:PT2H\r
+            X-GEOREMIND-REPEAT-FROM-COMPLETION:TRUE\r
+            RRULE:FREQ=DAILY\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:\(uuid(2))\r
+            DTSTAMP:20261001T120000Z\r
+            SUMMARY:Days\r
+            DTSTART;VALUE=DATE:20261230\r
+            DURATION:P3D\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let store = try memoryStore()
+        _ = try store.importICalendar(Data(text.utf8), fileName: "d.ics")
+        // 01:30 CEST plus two hours is 02:30 CET: the clocks went back at 03:00 that night.
+        #expect(try store.reminder(id: uuid(1))?.dueDate == ReminderDate(
+            year: 2026, month: 10, day: 25, time: TimeOfDay(hour: 2, minute: 30), timeZone: paris))
+        #expect(try store.reminder(id: uuid(1))?.recurrenceRules.map(\.fromCompletion) == [true])
+        #expect(try store.reminder(id: uuid(2))?.dueDate == ReminderDate(year: 2027, month: 1, day: 2))
+    }
+
+    @Test func exportFollowsThePredicate() throws {
+        let store = try memoryStore()
+        let errands = try store.save(VTODOSamples.list)
+        for reminder in [VTODOSamples.allDay, VTODOSamples.completed] { try store.save(reminder) }
+        try store.save(Reminder(id: uuid(99), title: "Elsewhere"))
+        let text = String(decoding: try store.exportICalendar(matching: ReminderPredicate(
+            listIDs: [errands.id], completion: .incomplete)), as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//georemind//georemind//EN\r\nCALSCALE:GREGORIAN\r\nX-WR-CALNAME:Errands\r\nBEGIN:VTODO\r\nUID:\(uuid(1))\r\n"))
+        #expect(text.components(separatedBy: "BEGIN:VTODO").count == 2)
+        let all = String(decoding: try store.exportICalendar(), as: UTF8.self)
+        #expect(all.components(separatedBy: "BEGIN:VTODO").count == 4)
+        #expect(!all.contains("X-WR-CALNAME"))
+    }
+}
