@@ -27,9 +27,21 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
+        // zlib's inflate: gzip-compressed traces are read transparently.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libxml2's SAX2 push parser: GPX read in chunks, fast enough for the 150 MB/s target.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "GeofenceEngine",
-            dependencies: ["CGEOS", "CGeodesic"]
+            dependencies: ["CGEOS", "CGeodesic", "CZlib", "CLibXML2"]
         ),
         .target(
             name: "GeoReminders",

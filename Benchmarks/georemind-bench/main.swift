@@ -10,6 +10,8 @@ let all: [Benchmark] = [
     engineBenchmark,
     engineSmallBenchmark,
     storeBenchmark,
+    simulationBenchmark,
+    readersBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A trace's decompressed bytes seen through one fixed-size buffer, by lines or by chunks.
+///
+/// Memory stays flat: the buffer only grows to hold one line longer than itself, up to
+/// ``maximumLine``, so a 2 GB file is read with the same footprint as a small one.
+final class TraceInput {
+    static let chunkSize = 1 << 20
+    static let maximumLine = 16 << 20
+
+    let file: String
+    private let source: ByteSource
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+    private var ended = false
+    /// Decompressed bytes read so far.
+    private(set) var bytesRead = 0
+    /// The 1-based line the reader is at, used to place I/O errors.
+    var line = 0
+
+    /// The most bytes one read may add; tests make it tiny to cut every token.
+    private let readLimit: Int
+
+    /// Opens `path` (`-` for standard input), inflating it when it starts with the gzip magic.
+    init(path: String, readLimit: Int = .max) throws(TraceError) {
+        self.readLimit = readLimit
+        file = path
+        do {
+            let raw = try FileDescriptorSource(path: path)
+            let magic = try raw.peek(2)
+            source = magic == [0x1F, 0x8B] ? try GzipSource(inner: raw) : raw
+        } catch {
+            throw TraceInput.traceError(error, file: path, line: 0)
+        }
+        capacity = Self.chunkSize
+        buffer = .allocate(capacity: capacity + 1)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Up to `count` bytes from the start of the data, without consuming them.
+    func peek(_ count: Int) throws(TraceError) -> [UInt8] {
+        while end - start < count && !ended { try fill() }
+        return Array(UnsafeBufferPointer(start: buffer + start, count: min(count, end - start)))
+    }
+
+    /// Calls `body` with each line (without its `\n` or `\r\n`) and its 1-based number.
+    ///
+    /// The slice is valid only during the call; it points into the buffer. The byte after
+    /// each slice is writable scratch (the reader may put a NUL there for `strtod`).
+    func forEachLine(_ body: (UnsafeMutableBufferPointer<UInt8>, Int) throws -> Void) throws {
+        while true {
+            let remaining = end - start
+            if remaining > 0, let found = memchr(buffer + start, 0x0A, remaining) {
+                let newline = found.assumingMemoryBound(to: UInt8.self)
+                var length = newline - (buffer + start)
+                if length > 0 && buffer[start + length - 1] == 0x0D { length -= 1 }
+                line += 1
+                try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
+                start = newline - buffer + 1
+                continue
+            }
+            if ended {
+                if remaining > 0 {
+                    var length = remaining
+                    if buffer[start + length - 1] == 0x0D { length -= 1 }
+                    line += 1
+                    try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
+                    start = end
+                }
+                return
+            }
+            if remaining == capacity {
+                guard capacity < Self.maximumLine else {
+                    throw TraceError.lineTooLong(file: file, line: line + 1, limit: Self.maximumLine)
+                }
+                grow()
+            }
+            try fill()
+        }
+    }
+
+    /// Calls `body` with successive chunks of the data until its end.
+    func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        while true {
+            if end > start {
+                try body(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                start = end
+            }
+            if ended { return }
+            try fill()
+        }
+    }
+
+    /// The unread bytes in the buffer (possibly empty); valid until the next read.
+    var window: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    /// Marks `count` bytes of the window as read.
+    func advance(by count: Int) {
+        start += count
+    }
+
+    /// Reads more bytes behind the unread ones, growing the buffer when they fill it;
+    /// false at the end of the data. For tokenizers whose token straddles a chunk boundary.
+    func readMore() throws(TraceError) -> Bool {
+        guard !ended else { return false }
+        if start == 0 && end == capacity {
+            guard capacity < Self.maximumLine else {
+                throw TraceError.lineTooLong(file: file, line: line, limit: Self.maximumLine)
+            }
+            grow()
+        }
+        let before = end - start
+        try fill()
+        return end - start > before || !ended
+    }
+
+    /// Moves unread bytes to the front and reads more behind them.
+    private func fill() throws(TraceError) {
+        if start > 0 {
+            if end > start { memmove(buffer, buffer + start, end - start) }
+            #if DEBUG
+            // Poison what was read: a slice kept across a refill shows up in tests as garbage.
+            memset(buffer + (end - start), 0xEE, start)
+            #endif
+            end -= start
+            start = 0
+        }
+        // A zero-length read would look like the end of the data.
+        if end == capacity { grow() }
+        let n: Int
+        do {
+            n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: min(capacity - end, readLimit)))
+        } catch {
+            throw TraceInput.traceError(error, file: file, line: line + 1)
+        }
+        if n == 0 { ended = true }
+        end += n
+        bytesRead += n
+    }
+
+    private func grow() {
+        let larger = max(min(capacity * 2, Self.maximumLine), capacity + 1)
+        let replacement = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + 1)
+        replacement.update(from: buffer + start, count: end - start)
+        buffer.deallocate()
+        buffer = replacement
+        end -= start
+        start = 0
+        capacity = larger
+    }
+
+    private static func traceError(_ error: ByteSourceError, file: String, line: Int) -> TraceError {
+        switch error {
+        case let .io(reason): return .cannotRead(file: file, reason: reason)
+        case let .truncated(reason): return .truncated(file: file, line: line, reason: reason)
+        case let .corrupt(reason): return .malformed(file: file, line: line, reason: reason)
+        }
+    }
+}

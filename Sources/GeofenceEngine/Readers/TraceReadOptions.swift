@@ -1,0 +1,19 @@
+/// What a ``TraceReader`` reads besides track points, and how it labels fixes.
+public struct TraceReadOptions: Sendable, Equatable {
+    /// Read GPX route points (`rtept`) as fixes; they are plans, not where the device was.
+    public var includeRoutePoints: Bool
+    /// Read GPX waypoints (`wpt`) as fixes; they are places, not where the device was.
+    public var includeWaypoints: Bool
+    /// The device given to fixes whose record names none.
+    public var defaultDevice: String?
+    /// How many (file, line) samples are kept per skip reason.
+    public var samplesPerReason: Int
+
+    public init(includeRoutePoints: Bool = false, includeWaypoints: Bool = false,
+                defaultDevice: String? = nil, samplesPerReason: Int = 5) {
+        self.includeRoutePoints = includeRoutePoints
+        self.includeWaypoints = includeWaypoints
+        self.defaultDevice = defaultDevice
+        self.samplesPerReason = samplesPerReason
+    }
+}

@@ -1,0 +1,127 @@
+/// Times as traces write them, parsed from bytes into seconds since 1970 (UTC).
+///
+/// ISO 8601 is computed arithmetically from the civil date (no `DateFormatter` on the hot
+/// path); fractions are exact to the microsecond, so `…T10:00:00.123Z` equals the Double
+/// literal `….123` a test would write.
+enum TraceTime {
+    /// ISO 8601 / RFC 3339 date-time: `YYYY-MM-DDThh:mm[:ss[.f…]][Z|±hh[:mm]|±hhmm]`.
+    ///
+    /// A space or lowercase `t` may separate date and time; no zone means UTC. Any number of
+    /// fraction digits is accepted. Related: <https://www.rfc-editor.org/rfc/rfc3339#section-5.6>.
+    static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let count = bytes.count
+        guard count >= 16 else { return nil }
+        @inline(__always) func number(_ from: Int, _ length: Int) -> Int? {
+            var value = 0
+            for index in from..<(from + length) {
+                let byte = bytes[index]
+                guard ByteClass.isDigit(byte) else { return nil }
+                value = value * 10 + Int(byte &- 0x30)
+            }
+            return value
+        }
+        guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"),
+              let month = number(5, 2), bytes[7] == UInt8(ascii: "-"),
+              let day = number(8, 2),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+              let hour = number(11, 2), bytes[13] == UInt8(ascii: ":"),
+              let minute = number(14, 2)
+        else { return nil }
+        var index = 16
+        var second = 0
+        if index < count, bytes[index] == UInt8(ascii: ":") {
+            guard index + 3 <= count, let value = number(index + 1, 2) else { return nil }
+            second = value
+            index += 3
+        }
+        var fraction = 0
+        var fractionDigits = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            let first = index
+            while index < count, ByteClass.isDigit(bytes[index]) {
+                if fractionDigits < 9 {
+                    fraction = fraction * 10 + Int(bytes[index] &- 0x30)
+                    fractionDigits += 1
+                }
+                index += 1
+            }
+            guard index > first else { return nil }
+        }
+        var offset = 0
+        if index < count {
+            switch bytes[index] {
+            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                index += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+                guard index + 2 <= count, let hours = number(index, 2) else { return nil }
+                index += 2
+                var minutes = 0
+                if index < count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+                if index < count {
+                    guard index + 2 <= count, let value = number(index, 2) else { return nil }
+                    minutes = value
+                    index += 2
+                }
+                guard hours <= 23, minutes <= 59 else { return nil }
+                offset = sign * (hours * 3600 + minutes * 60)
+            default:
+                return nil
+            }
+        }
+        guard index == count,
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return seconds(whole, fraction: fraction, digits: fractionDigits)
+    }
+
+    /// `whole + fraction / 10^digits` as the Double nearest to the decimal, when it fits
+    /// exactly in 53 bits (six digits or fewer for today's epochs).
+    static func seconds(_ whole: Int, fraction: Int, digits: Int) -> Double {
+        guard digits > 0 else { return Double(whole) }
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+        if !overflow, abs(scaled) < 1 << 53 {
+            return Double(scaled + fraction) / Double(scale)
+        }
+        return Double(whole) + Double(fraction) / Double(scale)
+    }
+
+    /// A time cell or JSON value: ISO 8601, epoch seconds (integer or decimal), or epoch
+    /// milliseconds (13 integer digits).
+    static func parseAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let first = bytes.first else { return nil }
+        if bytes.count >= 16, bytes[4] == UInt8(ascii: "-") { return parseISO8601(bytes) }
+        guard ByteClass.isDigit(first) || first == UInt8(ascii: "-") else { return nil }
+        if bytes.count == 13, let milliseconds = DecimalNumber.parseInteger(bytes) {
+            return Double(milliseconds) / 1000
+        }
+        guard let value = DecimalNumber.parse(bytes), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    /// Related: <https://howardhinnant.github.io/date_algorithms.html#days_from_civil>.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
