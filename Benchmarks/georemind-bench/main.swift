@@ -5,6 +5,7 @@ import Foundation
 let all: [Benchmark] = [
     // Each area registers its benchmark here (engine, readers, store, feed).
     icalendarBenchmark,
+    interchangeBenchmark,
     recurrenceBenchmark,
     engineBenchmark,
     engineSmallBenchmark,

@@ -1,0 +1,20 @@
+/// How an import places and writes reminders.
+///
+/// The list of each reminder: `listID` when given; else the list titled as the VTODO's
+/// X-GEOREMIND-LIST, or the calendar's X-WR-CALNAME (Apple, Thunderbird and Nextcloud name
+/// their calendars so), when such a list exists — or is created, with `createsMissingLists`;
+/// else a reminder already in the store stays in its list, and a new one goes to the default list.
+public struct ICalendarImportOptions: Sendable {
+    /// Import every reminder into this list (an identifier); it must exist and allow changes.
+    public var listID: String?
+    /// Report what would happen and write nothing.
+    public var dryRun: Bool
+    /// Create lists for list names the file gives that the store lacks.
+    public var createsMissingLists: Bool
+
+    public init(listID: String? = nil, dryRun: Bool = false, createsMissingLists: Bool = false) {
+        self.listID = listID
+        self.dryRun = dryRun
+        self.createsMissingLists = createsMissingLists
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads a VTODO into a ``Reminder``, or says why it cannot become one.
+///
+/// Values that break their RFC 5545 type throw `ICalParseError` naming the line (the file is
+/// refused); a VTODO georemind cannot represent (no title, cancelled, an override of one
+/// occurrence, a repetition it does not support) is skipped with a reason.
+struct VTODODecoder {
+    var resolver: ICalTimeZoneResolver
+    /// Stands in for CREATED, LAST-MODIFIED and COMPLETED when a file has none of them.
+    var now: Date
+
+    /// A VTODO read as a reminder.
+    struct Decoded {
+        var reminder: Reminder
+        var uid: String
+        /// The list title the VTODO names (X-GEOREMIND-LIST), if any.
+        var listTitle: String?
+        var line: Int?
+        /// Alarms left out, with why.
+        var omissions: [VALARMDecoder.Omission]
+    }
+
+    /// A VTODO that cannot become a reminder.
+    struct Skip: Error {
+        var uid: String
+        var title: String
+        var line: Int?
+        var reason: String
+    }
+
+    func decode(_ todo: ICalComponent) throws(ICalParseError) -> Result<Decoded, Skip> {
+        // RFC 5545 requires UID; without one, a hash of the VTODO's text still finds it again.
+        let uid = todo.property("UID")?.value ?? ICalWriter.string(todo)
+        let title = todo.property("SUMMARY")?.text ?? ""
+        func skip(_ reason: String) -> Result<Decoded, Skip> {
+            .failure(Skip(uid: uid, title: title, line: todo.lineNumber, reason: reason))
+        }
+        if let recurrenceID = todo.property("RECURRENCE-ID") {
+            return skip("line \(recurrenceID.lineNumber ?? 0): it overrides one occurrence (RECURRENCE-ID), which georemind does not keep")
+        }
+        if Reminder.isBlank(title) { return skip("it has no SUMMARY; a reminder needs a title") }
+        let status = todo.property("STATUS")?.value.uppercased()
+        if status == "CANCELLED" { return skip("it is cancelled (STATUS:CANCELLED)") }
+        var priority = 0
+        if let property = todo.property("PRIORITY") {
+            priority = try property.integer()
+            guard (0...9).contains(priority) else {
+                return skip("line \(property.lineNumber ?? 0): PRIORITY \(priority) is outside 0-9 (RFC 5545 §3.8.1.9)")
+            }
+        }
+        let start = try todo.property("DTSTART").map(date)
+        var due = try todo.property("DUE").map(date)
+        if due == nil, let start, let duration = try todo.property("DURATION")?.durationSeconds() {
+            due = Self.adding(duration, to: start)
+        }
+        let fromCompletion = todo.property(ICalExtensionName.fromCompletionProperty)?.value.uppercased() == "TRUE"
+        var rules: [RecurrenceRule] = []
+        for property in todo.properties(named: "RRULE") {
+            let flagged = property.parameter(ICalExtensionName.fromCompletionParameter)?.uppercased() == "TRUE"
+            do {
+                rules.append(try RecurrenceRule(rrule: property.value, fromCompletion: flagged || fromCompletion))
+            } catch {
+                return skip("line \(property.lineNumber ?? 0): RRULE \(property.value): \(error)")
+            }
+        }
+        let stamp = try todo.property("DTSTAMP")?.utcInstant()
+        let lastModified = try todo.property("LAST-MODIFIED")?.utcInstant()
+        let creation = try todo.property("CREATED")?.utcInstant() ?? stamp ?? now
+        let modification = lastModified ?? stamp ?? creation
+        let completed = try todo.property("COMPLETED")?.utcInstant()
+        let percent = try todo.property("PERCENT-COMPLETE")?.integer()
+        let isCompleted = status == "COMPLETED" || (status == nil && (completed != nil || percent == 100))
+        let id = InterchangeIdentifier.identifier(forUID: uid)
+
+        var alarms: [Alarm] = []
+        var omissions: [VALARMDecoder.Omission] = []
+        let alarmDecoder = VALARMDecoder(reminderID: id, start: start, due: due)
+        for (position, valarm) in todo.components(named: "VALARM").enumerated() {
+            switch try alarmDecoder.alarm(valarm, position: position) {
+            case let .success(alarm): alarms.append(alarm)
+            case let .failure(omission): omissions.append(omission)
+            }
+        }
+        let reminder = Reminder(
+            id: id, title: title, notes: todo.property("DESCRIPTION")?.text, priority: priority,
+            startDate: start, dueDate: due, isCompleted: isCompleted,
+            completionDate: isCompleted ? (completed ?? lastModified ?? stamp ?? now) : nil,
+            creationDate: creation, lastModifiedDate: modification, recurrenceRules: rules, alarms: alarms,
+            seriesID: todo.property(ICalExtensionName.series)?.text)
+        return .success(Decoded(reminder: reminder, uid: uid, listTitle: todo.property(ICalExtensionName.list)?.text,
+                                line: todo.lineNumber, omissions: omissions))
+    }
+
+    /// DTSTART or DUE; an all-day date takes back its zone from X-GEOREMIND-TZID.
+    private func date(_ property: ICalProperty) throws(ICalParseError) -> ReminderDate {
+        var date = try property.reminderDate(resolver: resolver)
+        if date.time == nil, let tzid = property.parameter(ICalExtensionName.allDayZone) {
+            do { date.timeZone = try resolver.timeZone(for: tzid) } catch {
+                throw .invalidValue(line: property.lineNumber, property: property.name, problem: error)
+            }
+        }
+        return date
+    }
+
+    /// DTSTART plus DURATION, for a VTODO that gives its end that way (RFC 5545 §3.6.2):
+    /// whole days for an all-day start, else seconds on the start's clock.
+    static func adding(_ seconds: Int, to start: ReminderDate) -> ReminderDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = start.timeZone ?? ICalDateTime.utc
+        let instant = start.instant(floatingZone: ICalDateTime.utc)
+        guard start.time != nil else {
+            calendar.timeZone = ICalDateTime.utc
+            let day = calendar.date(byAdding: .day, value: seconds / 86_400, to: start.instant(floatingZone: ICalDateTime.utc))!
+            let c = calendar.dateComponents([.year, .month, .day], from: day)
+            return ReminderDate(year: c.year!, month: c.month!, day: c.day!, timeZone: start.timeZone)
+        }
+        var end = ReminderDate(instant: instant.addingTimeInterval(Double(seconds)), in: calendar.timeZone)
+        end.timeZone = start.timeZone
+        return end
+    }
+}
