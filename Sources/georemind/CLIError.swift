@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoReminders
+import GeofenceEngine
 import MapData
 
 /// Failures of the command line itself, and the one place every error becomes a line on stderr
@@ -76,6 +77,10 @@ enum CLIError: Error, CustomStringConvertible {
         case let error as ReminderError: return (error.description, 64)
         case let error as StoreError: return (error.description, 1)
         case let error as MapDataError: return (error.description, 65)
+        case let error as TraceError: return (error.description, 65)
+        case let error as ICalendarImportError: return (error.description, 65)
+        case let error as TripPlanError: return (error.description, 64)
+        case let error as GPXWriteError: return (error.description, 1)
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)
