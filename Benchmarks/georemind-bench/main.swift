@@ -9,6 +9,7 @@ let all: [Benchmark] = [
     engineBenchmark,
     engineSmallBenchmark,
     storeBenchmark,
+    evaluatorBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
