@@ -117,6 +117,15 @@ import Testing
         #expect(object?["kind"] as? String == "leave")
     }
 
+    @Test func theSummaryEncodesReasonsAsKebabCaseKeys() throws {
+        let summary = EvaluationSummary(admitted: 3, rejected: [.badCoordinates: 1, .noTime: 0],
+                                        dropped: [.outOfOrder: 2, .lowAccuracy: 0], events: 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(summary), as: UTF8.self)
+            == #"{"admitted":3,"dropped":{"low-accuracy":0,"out-of-order":2},"events":1,"rejected":{"bad-coordinates":1,"no-time":0}}"#)
+    }
+
     @Test func feedingAfterFinishThrows() throws {
         let evaluator = try AlarmEvaluator(store: try store(with: []), mode: .dryRun)
         try evaluator.finish { _ in }
