@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// A named benchmark: a function that runs a workload and prints its figures.
 struct Benchmark: Sendable {
@@ -21,15 +22,5 @@ func peakMemoryMiB() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-/// A deterministic generator (SplitMix64) so that every run measures the same workload.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1330_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The workloads' deterministic generator: the engine's SplitMix64, so every run measures the same input.
+typealias SeededGenerator = SplitMix64

@@ -9,6 +9,7 @@ let all: [Benchmark] = [
     engineBenchmark,
     engineSmallBenchmark,
     storeBenchmark,
+    simulationBenchmark,
     evaluatorBenchmark,
 ]
 

@@ -14,12 +14,13 @@ enum StoreSchema {
     static let applicationID: Int32 = 0x4752_4D44
 
     /// The migration names in order; tests open files written with a prefix of them.
-    static let migrationNames = ["v1", "v2-alarm-evaluation"]
+    static let migrationNames = ["v1", "v2-alarm-evaluation", "v3-recurrence-series"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createV1)
         migrator.registerMigration("v2-alarm-evaluation", migrate: createV2)
+        migrator.registerMigration("v3-recurrence-series", migrate: createV3)
         return migrator
     }
 
@@ -89,6 +90,19 @@ enum StoreSchema {
                 key TEXT PRIMARY KEY NOT NULL,
                 snapshot BLOB NOT NULL,
                 savedDate REAL NOT NULL);
+            """)
+    }
+
+    /// Room for regeneration on completion: each series' first due date, so that COUNT and the
+    /// rule's grid hold across the whole series, and which reminder is the series' live one.
+    private static func createV3(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE recurrenceSeries (
+                id TEXT PRIMARY KEY NOT NULL,
+                liveReminderID TEXT NOT NULL,
+                startDate TEXT NOT NULL,
+                startTimeZone TEXT,
+                recurrenceRules TEXT NOT NULL);
             """)
     }
 }

@@ -1,0 +1,24 @@
+/// Steele, Lea and Flood's SplitMix64: a tiny, fast generator whose output depends only on
+/// the seed, so a simulated trip repeats bit for bit on every platform.
+///
+/// Not for cryptography. Reference: <https://prng.di.unimi.it/splitmix64.c>.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in [0, 1) from the top 53 bits: exact, so identical everywhere.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) * 0x1p-53
+    }
+}
