@@ -98,6 +98,27 @@ import Testing
         #expect(try evaluate(store, dayTwo, mode: .commit).events == ["150 time at 150", "250 time at 250"])
     }
 
+    @Test func checkpointsHandOutEventsDuringTheFeedAndARunThatStopsLosesNothing() throws {
+        let store = try dayStore()
+        var log: [String] = []
+        do {
+            // Checkpoint at every release; the run then stops without finishing (a crash).
+            let evaluator = try AlarmEvaluator(store: store, mode: .commit, reorderWindow: 0, checkpointInterval: 0)
+            try evaluator.feed([fixAt(0, outside), fixAt(60, inside), fixAt(120, outside)]) { log.append("run 1: " + describe($0)) }
+        }
+        // "Buy milk" was handed out and recorded with the fix at 120; "Lock up" (120) was still
+        // pending, saved with the checkpoint, and comes out of the next run.
+        #expect(log == ["run 1: 60 enter Buy milk 55.6"])
+        #expect(try store.reminder(id: uuid(1))?.alarms.first?.firedDate == date(streamStart + 60))
+        #expect(try store.reminder(id: uuid(2))?.alarms.first?.firedDate == nil)
+        let evaluator = try AlarmEvaluator(store: store, mode: .commit, reorderWindow: 0, checkpointInterval: 0)
+        try evaluator.feed([fixAt(60, inside), fixAt(180, inside)]) { log.append("run 2: " + describe($0)) }
+        let summary = try evaluator.finish { log.append("finish: " + describe($0)) }
+        #expect(log == ["run 1: 60 enter Buy milk 55.6", "run 2: 120 leave Lock up 556.0", "run 2: 150 time at 150"])
+        #expect(summary.dropped[.outOfOrder] == 1)
+        #expect(try store.reminder(id: uuid(2))?.alarms.first?.firedDate == date(streamStart + 120))
+    }
+
     @Test func aDamagedStateIsReportedNotOverwritten() throws {
         let store = try dayStore()
         try store.saveEngineState(Data("not json".utf8), forKey: AlarmEvaluator.defaultStateKey)

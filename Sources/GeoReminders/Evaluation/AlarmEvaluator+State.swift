@@ -36,6 +36,7 @@ extension AlarmEvaluator {
             lo = firstTimeAlarm { $0 >= start }
             hi = firstTimeAlarm { $0 > end }
         }
+        restorePending(state.pending ?? [])
     }
 
     /// The first index in `timeAlarms` whose time satisfies `isPast` (monotone in time).

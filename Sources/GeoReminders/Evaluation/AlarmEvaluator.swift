@@ -26,6 +26,9 @@ public final class AlarmEvaluator {
     /// than W seconds past it, and a fix more than W seconds older than the newest admitted fix (of any
     /// device) is dropped as `out-of-order`, so that nothing can precede what was released.
     public let reorderWindow: TimeInterval?
+    /// With a reorder window in commit mode, released events are handed out and recorded at most
+    /// this many seconds (wall clock) after their release, in a checkpoint transaction; see ``finish(emit:)``.
+    public let checkpointInterval: TimeInterval
     public let stateKey: String
     /// The engine's cumulative statistics (restored from the saved state, then this run's).
     public var statistics: EngineStatistics { engine.statistics }
@@ -33,7 +36,8 @@ public final class AlarmEvaluator {
     let store: ReminderStore
     let engine: GeofenceEngine
     let alarms: [ArmedAlarm]
-    let alarmIndexByFence: [String: Int32]
+    /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
+    let alarmIndexByKey: [String: Int32]
     let fenceDigests: Data
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
@@ -52,6 +56,8 @@ public final class AlarmEvaluator {
     @exclusivity(unchecked) var earliestPending = Double.infinity
     /// Released events a commit-mode run hands out at ``finish(emit:)``.
     var released: [PendingEvent] = []
+    /// When the last checkpoint committed (system uptime, seconds).
+    var lastCheckpoint = ProcessInfo.processInfo.systemUptime
     var reorderDrops = 0
     var handedOut = 0
     var finished = false
@@ -61,13 +67,15 @@ public final class AlarmEvaluator {
     ///   - options: the engine's options (hysteresis, max accuracy, initial trigger…); must be the
     ///     same from run to run for the saved state to mean the same thing.
     ///   - floatingZone: where floating due dates are read; the system zone by default.
+    ///   - reorderWindow: see ``reorderWindow``; nil holds every event until ``finish(emit:)``.
     public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
-                floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil,
+                floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
                 stateKey: String = AlarmEvaluator.defaultStateKey) throws {
         self.store = store
         self.mode = mode
         self.floatingZone = floatingZone
         self.reorderWindow = reorderWindow
+        self.checkpointInterval = checkpointInterval
         self.stateKey = stateKey
 
         var alarms: [ArmedAlarm] = []
@@ -81,7 +89,7 @@ public final class AlarmEvaluator {
             for alarm in reminder.alarms where alarm.firedDate == nil {
                 let number = Int32(alarms.count)
                 if let (location, proximity) = alarm.geofence {
-                    let id = ArmedAlarm.fenceID(reminderID: reminder.id, alarmID: alarm.id)
+                    let id = ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)
                     let center = Coordinate(latitude: location.latitude, longitude: location.longitude)
                     do {
                         fences.append(try .circle(id: id, center: center, radius: location.effectiveRadius))
@@ -94,6 +102,7 @@ public final class AlarmEvaluator {
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
                 } else if let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
+                    indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
                 }
             }
@@ -105,7 +114,7 @@ public final class AlarmEvaluator {
             throw EvaluationError.engine(error)
         }
         self.alarms = alarms
-        self.alarmIndexByFence = indexByFence
+        self.alarmIndexByKey = indexByFence
         self.timeAlarms = timeAlarms
         self.fenceDigests = EvaluationState.pack(digests)
         status = Array(repeating: .armed, count: alarms.count)
@@ -114,8 +123,9 @@ public final class AlarmEvaluator {
         startStatistics = engine.statistics
     }
 
-    /// Runs one fix through the engine and records the alarms it fires. With a reorder window,
-    /// `emit` receives (dry run) the events the fix released; otherwise events wait for ``finish(emit:)``.
+    /// Runs one fix through the engine and records the alarms it fires. With a reorder window, `emit`
+    /// receives the events the fix released (in commit mode, at the next checkpoint, inside its
+    /// transaction); without one, events wait for ``finish(emit:)``.
     public func feed(_ fix: Fix, emit: (AlarmEvent) throws -> Void) throws {
         guard !finished else { throw EvaluationError.finished }
         if reorderWindow != nil, let date = fix.time, fix.coordinate.isValid,
@@ -131,6 +141,11 @@ public final class AlarmEvaluator {
         if let reorderWindow, spanEnd - reorderWindow > horizon {
             horizon = spanEnd - reorderWindow
             if earliestPending < horizon { try release(before: horizon, emit: emit) }
+            if !released.isEmpty,
+               released.count >= 256 || ProcessInfo.processInfo.systemUptime - lastCheckpoint >= checkpointInterval
+            {
+                try checkpoint(emit: emit)
+            }
         }
     }
 
@@ -140,28 +155,13 @@ public final class AlarmEvaluator {
     }
 
     /// Hands out every remaining event in order and, in commit mode, records the fired alarms and the
-    /// engine's state in the same transaction (if `emit` throws, nothing is recorded). Call once.
+    /// engine's state in the same transaction (if `emit` throws, that transaction records nothing). Call once.
     @discardableResult
     public func finish(emit: (AlarmEvent) throws -> Void) throws -> EvaluationSummary {
         guard !finished else { throw EvaluationError.finished }
         finished = true
         try release(before: .infinity, emit: emit)
-        if mode == .commit {
-            let state = EvaluationState(snapshot: engine.snapshot(), fenceDigests: fenceDigests,
-                                        spanStart: spanStart <= spanEnd ? spanStart : nil,
-                                        spanEnd: spanStart <= spanEnd ? spanEnd : nil)
-            let data = try JSONEncoder().encode(state)
-            let fired = released.map { event in
-                let alarm = alarms[Int(event.alarm)]
-                return (reminderID: alarm.reminder.id, alarmID: alarm.alarm.id,
-                        date: Date(timeIntervalSinceReferenceDate: event.time))
-            }
-            try store.commitEvaluation(firedAlarms: fired, state: data, forKey: stateKey) {
-                for event in released { try emit(alarmEvent(event)) }
-            }
-            handedOut += released.count
-            released = []
-        }
+        if mode == .commit { try checkpoint(emit: emit) }
         return EvaluationSummary(from: startStatistics, to: engine.statistics, reorderDrops: reorderDrops, events: handedOut)
     }
 }

@@ -6,6 +6,6 @@ struct ArmedAlarm {
     var location: StructuredLocation?
     var proximity: Proximity?
 
-    /// The engine's fence id for a location alarm: unique per alarm, stable across runs.
-    static func fenceID(reminderID: String, alarmID: String) -> String { reminderID + "/" + alarmID }
+    /// Names an alarm across runs; also the engine's fence id for a location alarm.
+    static func key(reminderID: String, alarmID: String) -> String { reminderID + "/" + alarmID }
 }

@@ -14,6 +14,21 @@ struct EvaluationState: Codable {
     /// The stream's span of admitted fix times (s since 2001), nil before its first fix.
     var spanStart: Double?
     var spanEnd: Double?
+    /// Events a checkpoint left pending (caused by fixes the snapshot includes); nil when none.
+    var pending: [SavedEvent]?
+
+    /// A pending event, its alarm named by ``ArmedAlarm/key(reminderID:alarmID:)``.
+    struct SavedEvent: Codable {
+        var alarm: String
+        var time: Double
+        var rank: UInt8
+        var latitude: Double?
+        var longitude: Double?
+        var fixTime: Double?
+        var accuracy: Double?
+        var device: String?
+        var distance: Double?
+    }
 
     /// FNV-1a over the fence id and the bits of its circle: equal for the same fence on the same place.
     static func fenceDigest(id: String, latitude: Double, longitude: Double, radius: Double) -> UInt64 {
