@@ -14,11 +14,13 @@ let evaluatorBenchmark = Benchmark(name: "evaluator") {
     let start = 800_000_000.0
 
     let store = try ReminderStore.inMemory()
+    var fences: [Fence] = []
     for n in 0..<reminderCount {
         let place = StructuredLocation(title: "Place \(n)",
                                        latitude: center.latitude + .random(in: -latitudeHalfSpan...latitudeHalfSpan, using: &random),
                                        longitude: center.longitude + .random(in: -longitudeHalfSpan...longitudeHalfSpan, using: &random),
                                        radius: .random(in: 50...500, using: &random))
+        fences.append(try .circle(id: "f\(n)", center: Coordinate(latitude: place.latitude, longitude: place.longitude), radius: place.radius))
         var alarms: [Alarm] = [.location(place, n % 2 == 0 ? .enter : .leave)]
         if n % 10 == 0 { alarms.append(.absolute(Date(timeIntervalSinceReferenceDate: start + .random(in: 0...60_000, using: &random)))) }
         _ = try store.save(Reminder(title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: start - Double(n)),
@@ -55,6 +57,14 @@ let evaluatorBenchmark = Benchmark(name: "evaluator") {
     print(String(format: "%d location reminders, %d fixes from %d devices: %.2f M fixes/s on CPU time (%.2f M/s wall; %.3f s CPU feeding); load %.3f s, finish (commit) %.3f s; admitted %d, events %d, peak %.1f MiB",
                  reminderCount, fixCount, deviceCount, Double(fixCount) / feedCPU / 1e6, Double(fixCount) / feedSeconds / 1e6,
                  feedCPU, loadSeconds, finishSeconds, summary.admitted, events, peakMemoryMiB()))
+    // The engine alone on the same fences and fixes: what the evaluator adds per fix.
+    let engine = try GeofenceEngine(fences: fences)
+    var transitions = 0
+    let engineStart = threadCPUSeconds()
+    for fix in fixes { engine.feed(fix) { _ in transitions += 1 } }
+    let engineCPU = threadCPUSeconds() - engineStart
+    print(String(format: "engine alone: %.2f M fixes/s on CPU time (%d transitions); evaluator overhead %.0f ns/fix",
+                 Double(fixCount) / engineCPU / 1e6, transitions, (feedCPU - engineCPU) / Double(fixCount) * 1e9))
     // A second run on the same store continues the stream: every fix is older, so all are dropped.
     let (reloadSeconds, again) = try measure { try AlarmEvaluator(store: store, mode: .dryRun) }
     var repeated = 0
