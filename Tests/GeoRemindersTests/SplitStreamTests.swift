@@ -33,9 +33,9 @@ import Testing
         return fixes
     }
 
-    @Test(arguments: [[900], [1, 450, 451, 1799], [300, 600, 900, 1200, 1500]])
-    func committedFilesContinueOneStream(cuts: [Int]) throws {
-        let options = EngineOptions(hysteresis: 10)
+    @Test(arguments: [[900], [1, 450, 451, 1799], [300, 600, 900, 1200, 1500]], [false, true])
+    func committedFilesContinueOneStream(cuts: [Int], initialTrigger: Bool) throws {
+        let options = EngineOptions(hysteresis: 10, initialTrigger: initialTrigger)
         let stream = self.stream
         let whole = try evaluate(townStore(), stream, mode: .commit, options: options)
         #expect(whole.events.count == 36)   // every alarm fires once: 12 arrivals, 12 departures, 12 timed
