@@ -162,6 +162,6 @@ public final class AlarmEvaluator {
         finished = true
         try release(before: .infinity, emit: emit)
         if mode == .commit { try checkpoint(emit: emit) }
-        return EvaluationSummary(from: startStatistics, to: engine.statistics, reorderDrops: reorderDrops, events: handedOut)
+        return EvaluationSummary(statisticsBefore: startStatistics, after: engine.statistics, reorderDrops: reorderDrops, events: handedOut)
     }
 }

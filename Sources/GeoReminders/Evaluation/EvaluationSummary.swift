@@ -26,7 +26,7 @@ public struct EvaluationSummary: Hashable, Sendable, Codable {
     public static let dropReasons: [RejectionReason] = [.outOfOrder, .lowAccuracy]
 
     /// The run's share of the engine's cumulative statistics, plus fixes the evaluator dropped itself.
-    init(from start: EngineStatistics, to end: EngineStatistics, reorderDrops: Int, events: Int) {
+    init(statisticsBefore start: EngineStatistics, after end: EngineStatistics, reorderDrops: Int, events: Int) {
         func count(_ reason: RejectionReason) -> Int { end.rejected[reason, default: 0] - start.rejected[reason, default: 0] }
         admitted = end.admitted - start.admitted
         rejected = Dictionary(uniqueKeysWithValues: Self.rejectionReasons.map { ($0, count($0)) })
