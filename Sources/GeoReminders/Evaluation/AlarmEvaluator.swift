@@ -9,9 +9,9 @@ import GeofenceEngine
 ///     let summary = try evaluator.finish { print($0) }
 ///
 /// Location alarms fire on the first matching transition of their fence from any device; timed
-/// alarms fire when the span of admitted fix times covers their instant. In `.commit` mode the events
-/// are handed out by ``finish(emit:)`` inside the transaction that records them with the engine's
-/// state, so the next run continues the same stream; `.dryRun` never writes.
+/// alarms fire when the span of admitted fix times covers their instant. In `.commit` mode events are
+/// handed out by ``finish(emit:)`` (or a checkpoint, with a reorder window) inside the transaction that
+/// records them with the engine's state, so the next run continues the same stream; `.dryRun` never writes.
 ///
 /// Not Sendable: use it from one task (it owns a ``GeofenceEngine``).
 public final class AlarmEvaluator {
@@ -42,6 +42,8 @@ public final class AlarmEvaluator {
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
     let timeAlarms: [(time: Double, alarm: Int32)]
+    // Per-fix state skips the runtime exclusivity check, as the engine's does: the evaluator is used
+    // from one task and no method re-enters another while holding an access.
     @exclusivity(unchecked) var lo = 0
     @exclusivity(unchecked) var hi = 0
     /// The span of admitted fix times (s since 2001); empty (start > end) before the stream's first fix.
@@ -54,7 +56,7 @@ public final class AlarmEvaluator {
     @exclusivity(unchecked) var pendingSlot: [Int32]
     @exclusivity(unchecked) var pending: [PendingEvent] = []
     @exclusivity(unchecked) var earliestPending = Double.infinity
-    /// Released events a commit-mode run hands out at ``finish(emit:)``.
+    /// Released events a commit-mode run hands out at its next checkpoint.
     var released: [PendingEvent] = []
     /// When the last checkpoint committed (system uptime, seconds).
     var lastCheckpoint = ProcessInfo.processInfo.systemUptime
