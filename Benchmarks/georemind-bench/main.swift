@@ -12,6 +12,7 @@ let all: [Benchmark] = [
     storeBenchmark,
     simulationBenchmark,
     readersBenchmark,
+    evaluatorBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
