@@ -6,57 +6,14 @@ import GeoReminders
 /// arriving, half leaving, plus 1,000 timed alarms) in a 50 × 50 km area, and 1,000,000 fixes of 20
 /// devices walking in it, interleaved in time order; fed through `AlarmEvaluator` in commit mode.
 let evaluatorBenchmark = Benchmark(name: "evaluator") {
-    let reminderCount = 10_000, deviceCount = 20, fixCount = 1_000_000
-    let center = Coordinate(latitude: 48.1, longitude: 11.5)
-    let latitudeHalfSpan = 25_000 / 111_200.0
-    let longitudeHalfSpan = 25_000 / (111_320 * cos(center.latitude * .pi / 180))
-    var random = SeededGenerator(seed: 6)
-    let start = 800_000_000.0
-
+    var workload = FeedWorkload()
+    let (reminderCount, deviceCount, fixCount) = (workload.reminderCount, workload.deviceCount, workload.fixCount)
     let store = try ReminderStore.inMemory()
-    var fences: [Fence] = []
-    for n in 0..<reminderCount {
-        let place = StructuredLocation(title: "Place \(n)",
-                                       latitude: center.latitude + .random(in: -latitudeHalfSpan...latitudeHalfSpan, using: &random),
-                                       longitude: center.longitude + .random(in: -longitudeHalfSpan...longitudeHalfSpan, using: &random),
-                                       radius: .random(in: 50...500, using: &random))
-        fences.append(try .circle(id: "f\(n)", center: Coordinate(latitude: place.latitude, longitude: place.longitude), radius: place.radius))
-        var alarms: [Alarm] = [.location(place, n % 2 == 0 ? .enter : .leave)]
-        if n % 10 == 0 { alarms.append(.absolute(Date(timeIntervalSinceReferenceDate: start + .random(in: 0...60_000, using: &random)))) }
-        _ = try store.save(Reminder(title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: start - Double(n)),
-                                    alarms: alarms), commit: false)
-    }
-    try store.commit()
-
-    // Walks as in the engine benchmark (1–15 m per one-second step), one per device, in time order.
-    var latitudes = (0..<deviceCount).map { _ in center.latitude + .random(in: -latitudeHalfSpan...latitudeHalfSpan, using: &random) }
-    var longitudes = (0..<deviceCount).map { _ in center.longitude + .random(in: -longitudeHalfSpan...longitudeHalfSpan, using: &random) }
-    var headings = (0..<deviceCount).map { _ in Double.random(in: 0..<(2 * .pi), using: &random) }
-    let names = (0..<deviceCount).map { "device-\($0)" }
+    let fences = try workload.seed(store)
     var fixes: [Fix] = []
     fixes.reserveCapacity(fixCount)
-    for i in 0..<fixCount {
-        let d = i % deviceCount
-        headings[d] += .random(in: -0.3...0.3, using: &random)
-        let step = Double.random(in: 1...15, using: &random)
-        latitudes[d] += step * cos(headings[d]) / 111_200
-        longitudes[d] += step * sin(headings[d]) / (111_320 * cos(latitudes[d] * .pi / 180))
-        if abs(latitudes[d] - center.latitude) > latitudeHalfSpan { headings[d] = .pi - headings[d]; latitudes[d] = center.latitude + (latitudes[d] > center.latitude ? 1 : -1) * latitudeHalfSpan }
-        if abs(longitudes[d] - center.longitude) > longitudeHalfSpan { headings[d] = -headings[d]; longitudes[d] = center.longitude + (longitudes[d] > center.longitude ? 1 : -1) * longitudeHalfSpan }
-        let time = start + Double(i / deviceCount) + Double(d) * 0.01
-        fixes.append(Fix(time: Date(timeIntervalSinceReferenceDate: time), latitude: latitudes[d], longitude: longitudes[d],
-                         accuracy: 8, device: names[d]))
-    }
+    workload.walk { fixes.append($0) }
 
-    // Streaming: a 0 s reorder window in a dry run, before the commit run fires the alarms (events handed out as the stream passes them).
-    let streaming = try AlarmEvaluator(store: store, mode: .dryRun, reorderWindow: 0, stateKey: "bench-streaming")
-    var streamed = 0
-    let streamStart = threadCPUSeconds()
-    try streaming.feed(fixes) { _ in streamed += 1 }
-    let streamCPU = threadCPUSeconds() - streamStart
-    try streaming.finish { _ in streamed += 1 }
-    print(String(format: "streaming (window 0, dry run): %.2f M fixes/s on CPU time, %d events",
-                 Double(fixCount) / streamCPU / 1e6, streamed))
     let (loadSeconds, evaluator) = try measure { try AlarmEvaluator(store: store, mode: .commit) }
     var events = 0
     let cpuStart = threadCPUSeconds()

@@ -13,6 +13,7 @@ let all: [Benchmark] = [
     simulationBenchmark,
     readersBenchmark,
     evaluatorBenchmark,
+    commandLineBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
