@@ -46,6 +46,8 @@ let package = Package(
         .target(
             name: "GeoReminders",
             dependencies: [
+                // Alarm evaluation runs the store's location alarms through the engine.
+                "GeofenceEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C module GRDB links: the store binds and steps its hottest statements directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -12,6 +12,8 @@ let all: [Benchmark] = [
     storeBenchmark,
     simulationBenchmark,
     readersBenchmark,
+    evaluatorBenchmark,
+    commandLineBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

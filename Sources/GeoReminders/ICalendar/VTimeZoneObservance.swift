@@ -33,7 +33,7 @@ struct VTimeZoneObservance {
         guard rule["FREQ"] == "YEARLY" else { return nil }
         if let until = rule["UNTIL"], let untilYear = Int(until.prefix(4)), untilYear < year { return nil }
         let month = rule["BYMONTH"].flatMap { Int($0) } ?? start.month
-        let length = Self.daysIn(month: month, year: year)
+        let length = CivilDay.daysInMonth(year: year, month: month)
         var days = rule["BYMONTHDAY"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? Array(1...length)
         days = days.map { $0 < 0 ? length + 1 + $0 : $0 }.filter { (1...length).contains($0) }
         guard let byDay = rule["BYDAY"] else {
@@ -41,7 +41,7 @@ struct VTimeZoneObservance {
         }
         let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
         guard let weekday = codes.firstIndex(of: String(byDay.suffix(2))) else { return nil }
-        let matching = days.filter { Self.weekday(year: year, month: month, day: $0) == weekday }
+        let matching = days.filter { (CivilDay(year: year, month: month, day: $0).weekday + 1) % 7 == weekday }
         let ordinal = Int(byDay.dropLast(2)) ?? 0
         if ordinal > 0, ordinal <= matching.count { return (month, matching[ordinal - 1]) }
         if ordinal < 0, -ordinal <= matching.count { return (month, matching[matching.count + ordinal]) }
@@ -58,17 +58,6 @@ struct VTimeZoneObservance {
         return .fixed(offset: (latest ?? observances[0]).offsetTo)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
-
-    /// 0 = Sunday (Sakamoto's method).
-    static func weekday(year: Int, month: Int, day: Int) -> Int {
-        let t = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
-        let y = month < 3 ? year - 1 : year
-        return (y + y / 4 - y / 100 + y / 400 + t[month - 1] + day) % 7
-    }
 }
 
 /// A zone's behaviour over one year: a fixed offset, or the local dates it changes offset on.

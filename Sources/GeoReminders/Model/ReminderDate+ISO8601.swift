@@ -46,7 +46,7 @@ extension ReminderDate {
         try expect(UInt8(ascii: "-"))
         let day = try number(2, "day")
         guard (1...12).contains(month) else { throw .outOfRange(text: text, field: "month") }
-        guard (1...Self.daysIn(month: month, year: year)).contains(day) else {
+        guard (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
             throw .outOfRange(text: text, field: "day")
         }
         if cursor == bytes.count {
@@ -115,15 +115,6 @@ extension ReminderDate {
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
         return clock + String(format: "%@%02d:%02d", sign, magnitude / 3600, (magnitude % 3600) / 60)
-    }
-
-    /// Days in a Gregorian month.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
 

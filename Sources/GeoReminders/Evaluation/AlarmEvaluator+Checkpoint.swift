@@ -1,0 +1,49 @@
+import Foundation
+import GeofenceEngine
+
+extension AlarmEvaluator {
+    /// Commit mode: records the released events' alarms as fired and saves the state (engine snapshot,
+    /// span, and the events still pending, which the snapshot's fixes caused), handing the released
+    /// events to `emit` inside that transaction. A run that stops after a checkpoint loses nothing:
+    /// the next one restores the pending events with the state.
+    func checkpoint(emit: (AlarmEvent) throws -> Void) throws {
+        let hasSpan = spanStart <= spanEnd
+        let state = EvaluationState(
+            snapshot: engine.snapshot(), fenceDigests: fenceDigests,
+            spanStart: hasSpan ? spanStart : nil, spanEnd: hasSpan ? spanEnd : nil,
+            pending: pending.isEmpty ? nil : pending.map(savedEvent))
+        let data = try JSONEncoder().encode(state)
+        let fired = released.map { event in
+            let alarm = alarms[Int(event.alarm)]
+            return (reminderID: alarm.reminder.id, alarmID: alarm.alarm.id, date: Date(timeIntervalSinceReferenceDate: event.time))
+        }
+        try store.commitEvaluation(firedAlarms: fired, state: data, forKey: stateKey) {
+            for event in released { try emit(alarmEvent(event)) }
+        }
+        handedOut += released.count
+        released.removeAll()
+        lastCheckpoint = ProcessInfo.processInfo.systemUptime
+    }
+
+    func savedEvent(_ event: PendingEvent) -> EvaluationState.SavedEvent {
+        let alarm = alarms[Int(event.alarm)]
+        return EvaluationState.SavedEvent(
+            alarm: ArmedAlarm.key(reminderID: alarm.reminder.id, alarmID: alarm.alarm.id), time: event.time, rank: event.rank,
+            latitude: event.fix?.coordinate.latitude, longitude: event.fix?.coordinate.longitude,
+            fixTime: event.fix?.time?.timeIntervalSinceReferenceDate, accuracy: event.fix?.accuracy,
+            device: event.fix?.device, distance: event.distance)
+    }
+
+    /// Puts back the events a checkpoint left pending, for alarms that can still fire.
+    func restorePending(_ saved: [EvaluationState.SavedEvent]) {
+        for event in saved {
+            guard let number = alarmIndexByKey[event.alarm] else { continue }
+            var fix: Fix?
+            if let latitude = event.latitude, let longitude = event.longitude {
+                fix = Fix(time: event.fixTime.map { Date(timeIntervalSinceReferenceDate: $0) }, latitude: latitude,
+                          longitude: longitude, accuracy: event.accuracy, device: event.device)
+            }
+            offer(PendingEvent(time: event.time, rank: event.rank, alarm: number, fix: fix, distance: event.distance))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GeofenceEngine
+
+/// Turning transitions and the stream's clock into events, and releasing them in order.
+extension AlarmEvaluator {
+    /// A transition fires its alarm when the kind matches the alarm's proximity.
+    func record(_ transition: Transition) {
+        let rank: UInt8
+        switch transition.kind {
+        case .leave: rank = 1
+        case .enter: rank = 2
+        case .dwell, .cross: return
+        }
+        guard let number = alarmIndexByKey[transition.fenceID], let time = transition.fix.time else { return }
+        guard alarms[Int(number)].proximity == (rank == 1 ? .leave : .enter) else { return }
+        offer(PendingEvent(time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
+                           fix: transition.fix, distance: transition.distance))
+    }
+
+    /// Grows the span of admitted fix times to `time`; the timed alarms it now covers fire.
+    func extendSpan(to time: Double) {
+        if spanStart > spanEnd {
+            spanStart = time
+            spanEnd = time
+            lo = firstTimeAlarm { $0 >= time }
+            hi = lo
+        }
+        if time > spanEnd { spanEnd = time }
+        while hi < timeAlarms.count, timeAlarms[hi].time <= spanEnd {
+            offerTimeAlarm(hi)
+            hi += 1
+        }
+        if time < spanStart {
+            spanStart = time
+            while lo > 0, timeAlarms[lo - 1].time >= time {
+                lo -= 1
+                offerTimeAlarm(lo)
+            }
+        }
+    }
+
+    private func offerTimeAlarm(_ index: Int) {
+        offer(PendingEvent(time: timeAlarms[index].time, rank: 0, alarm: timeAlarms[index].alarm, fix: nil, distance: nil))
+    }
+
+    /// Keeps the earliest candidate event per alarm until it is released.
+    func offer(_ event: PendingEvent) {
+        let number = Int(event.alarm)
+        switch status[number] {
+        case .fired:
+            return
+        case .armed:
+            status[number] = .pending
+            pendingSlot[number] = Int32(pending.count)
+            pending.append(event)
+        case .pending:
+            let slot = Int(pendingSlot[number])
+            guard event.precedes(pending[slot]) else { return }
+            pending[slot] = event
+        }
+        if event.time < earliestPending { earliestPending = event.time }
+    }
+
+    /// Releases, in order, the pending events before `limit`: handed to `emit` in a dry run, kept
+    /// for the committing transaction otherwise.
+    func release(before limit: Double, emit: (AlarmEvent) throws -> Void) throws {
+        guard !pending.isEmpty else { return }
+        pending.sort { $0.precedes($1) }
+        let count = pending.firstIndex { $0.time >= limit } ?? pending.count
+        for event in pending[..<count] {
+            status[Int(event.alarm)] = .fired
+        }
+        let ready = Array(pending[..<count])
+        pending.removeFirst(count)
+        for (slot, event) in pending.enumerated() { pendingSlot[Int(event.alarm)] = Int32(slot) }
+        earliestPending = pending.first?.time ?? .infinity
+        switch mode {
+        case .commit:
+            released += ready
+        case .dryRun:
+            for event in ready {
+                handedOut += 1
+                try emit(alarmEvent(event))
+            }
+        }
+    }
+
+    func alarmEvent(_ event: PendingEvent) -> AlarmEvent {
+        let alarm = alarms[Int(event.alarm)]
+        let kind: AlarmEvent.Kind = switch event.rank {
+        case 0: .time
+        case 1: .leave
+        default: .enter
+        }
+        return AlarmEvent(time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
+                          alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import GeofenceEngine
+
+/// Runs a stream of fixes against the store's incomplete reminders and hands out the alarms that
+/// fire, in time order (issue 6, "Alarm evaluation"; design notes in docs/alarm-evaluation.md).
+///
+///     let evaluator = try AlarmEvaluator(store: store, options: EngineOptions(hysteresis: 20))
+///     for fix in fixes { try evaluator.feed(fix) { print($0) } }
+///     let summary = try evaluator.finish { print($0) }
+///
+/// Location alarms fire on the first matching transition of their fence from any device; timed
+/// alarms fire when the span of admitted fix times covers their instant. In `.commit` mode events are
+/// handed out by ``finish(emit:)`` (or a checkpoint, with a reorder window) inside the transaction that
+/// records them with the engine's state, so the next run continues the same stream; `.dryRun` never writes.
+///
+/// Not Sendable: use it from one task (it owns a ``GeofenceEngine``).
+public final class AlarmEvaluator {
+    /// The state key used when none is given.
+    public static let defaultStateKey = "alarm-evaluation"
+
+    public let mode: EvaluationMode
+    /// The zone floating due dates are read in (relative alarms).
+    public let floatingZone: TimeZone
+    /// nil: events are held until ``finish(emit:)``, which orders them exactly whatever the
+    /// interleaving of devices. A number W: an event is released once the newest admitted fix is more
+    /// than W seconds past it, and a fix more than W seconds older than the newest admitted fix (of any
+    /// device) is dropped as `out-of-order`, so that nothing can precede what was released.
+    public let reorderWindow: TimeInterval?
+    /// With a reorder window in commit mode, released events are handed out and recorded at most
+    /// this many seconds (wall clock) after their release, in a checkpoint transaction; see ``finish(emit:)``.
+    public let checkpointInterval: TimeInterval
+    public let stateKey: String
+    /// The engine's cumulative statistics (restored from the saved state, then this run's).
+    public var statistics: EngineStatistics { engine.statistics }
+
+    let store: ReminderStore
+    let engine: GeofenceEngine
+    let alarms: [ArmedAlarm]
+    /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
+    let alarmIndexByKey: [String: Int32]
+    let fenceDigests: Data
+    var startStatistics = EngineStatistics()
+    /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
+    let timeAlarms: [(time: Double, alarm: Int32)]
+    // Per-fix state skips the runtime exclusivity check, as the engine's does: the evaluator is used
+    // from one task and no method re-enters another while holding an access.
+    @exclusivity(unchecked) var lo = 0
+    @exclusivity(unchecked) var hi = 0
+    /// The span of admitted fix times (s since 2001); empty (start > end) before the stream's first fix.
+    @exclusivity(unchecked) var spanStart = Double.infinity
+    @exclusivity(unchecked) var spanEnd = -Double.infinity
+    /// Fixes before this time are dropped and events before it released (reorder window only).
+    @exclusivity(unchecked) var horizon = -Double.infinity
+    @exclusivity(unchecked) var status: [AlarmStatus]
+    /// For a pending alarm, its event's slot in `pending`.
+    @exclusivity(unchecked) var pendingSlot: [Int32]
+    @exclusivity(unchecked) var pending: [PendingEvent] = []
+    @exclusivity(unchecked) var earliestPending = Double.infinity
+    /// Released events a commit-mode run hands out at its next checkpoint.
+    var released: [PendingEvent] = []
+    /// When the last checkpoint committed (system uptime, seconds).
+    var lastCheckpoint = ProcessInfo.processInfo.systemUptime
+    var reorderDrops = 0
+    var handedOut = 0
+    var finished = false
+
+    /// Loads the incomplete reminders' unfired alarms and the state saved under `stateKey`.
+    /// - Parameters:
+    ///   - options: the engine's options (hysteresis, max accuracy, initial trigger…); must be the
+    ///     same from run to run for the saved state to mean the same thing.
+    ///   - floatingZone: where floating due dates are read; the system zone by default.
+    ///   - reorderWindow: see ``reorderWindow``; nil holds every event until ``finish(emit:)``.
+    public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
+                floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
+                stateKey: String = AlarmEvaluator.defaultStateKey) throws {
+        self.store = store
+        self.mode = mode
+        self.floatingZone = floatingZone
+        self.reorderWindow = reorderWindow
+        self.checkpointInterval = checkpointInterval
+        self.stateKey = stateKey
+
+        var alarms: [ArmedAlarm] = []
+        var fences: [Fence] = []
+        var digests: [UInt64] = []
+        var indexByFence: [String: Int32] = [:]
+        var timeAlarms: [(time: Double, alarm: Int32)] = []
+        // Creation order, then id: alarm numbers carry the issue's tie order.
+        for reminder in try store.reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
+            let summary = AlarmEvent.ReminderSummary(reminder)
+            for alarm in reminder.alarms where alarm.firedDate == nil {
+                let number = Int32(alarms.count)
+                if let (location, proximity) = alarm.geofence {
+                    let id = ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)
+                    let center = Coordinate(latitude: location.latitude, longitude: location.longitude)
+                    do {
+                        fences.append(try .circle(id: id, center: center, radius: location.effectiveRadius))
+                    } catch {
+                        throw EvaluationError.badLocation(reminderID: reminder.id, alarmID: alarm.id, reason: error.description)
+                    }
+                    digests.append(EvaluationState.fenceDigest(id: id, latitude: location.latitude,
+                                                               longitude: location.longitude, radius: location.effectiveRadius))
+                    indexByFence[id] = number
+                    alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
+                } else if let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
+                    timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
+                    indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
+                    alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
+                }
+            }
+        }
+        timeAlarms.sort { ($0.time, $0.alarm) < ($1.time, $1.alarm) }
+        do {
+            engine = try GeofenceEngine(fences: fences, options: options)
+        } catch {
+            throw EvaluationError.engine(error)
+        }
+        self.alarms = alarms
+        self.alarmIndexByKey = indexByFence
+        self.timeAlarms = timeAlarms
+        self.fenceDigests = EvaluationState.pack(digests)
+        status = Array(repeating: .armed, count: alarms.count)
+        pendingSlot = Array(repeating: -1, count: alarms.count)
+        try restoreSavedState(fences: fences, digests: digests)
+        startStatistics = engine.statistics
+    }
+
+    /// Runs one fix through the engine and records the alarms it fires. With a reorder window, `emit`
+    /// receives the events the fix released (in commit mode, at the next checkpoint, inside its
+    /// transaction); without one, events wait for ``finish(emit:)``.
+    public func feed(_ fix: Fix, emit: (AlarmEvent) throws -> Void) throws {
+        guard !finished else { throw EvaluationError.finished }
+        if reorderWindow != nil, let date = fix.time, fix.coordinate.isValid,
+           date.timeIntervalSinceReferenceDate < horizon
+        {
+            reorderDrops += 1
+            return
+        }
+        let disposition = engine.feed(fix) { transition in record(transition) }
+        guard disposition == .admitted, let date = fix.time else { return }
+        let time = date.timeIntervalSinceReferenceDate
+        if time > spanEnd || time < spanStart { extendSpan(to: time) }
+        if let reorderWindow, spanEnd - reorderWindow > horizon {
+            horizon = spanEnd - reorderWindow
+            if earliestPending < horizon { try release(before: horizon, emit: emit) }
+            if !released.isEmpty,
+               released.count >= 256 || ProcessInfo.processInfo.systemUptime - lastCheckpoint >= checkpointInterval
+            {
+                try checkpoint(emit: emit)
+            }
+        }
+    }
+
+    /// Feeds fixes in order.
+    public func feed<S: Sequence<Fix>>(_ fixes: S, emit: (AlarmEvent) throws -> Void) throws {
+        for fix in fixes { try feed(fix, emit: emit) }
+    }
+
+    /// Hands out every remaining event in order and, in commit mode, records the fired alarms and the
+    /// engine's state in the same transaction (if `emit` throws, that transaction records nothing). Call once.
+    @discardableResult
+    public func finish(emit: (AlarmEvent) throws -> Void) throws -> EvaluationSummary {
+        guard !finished else { throw EvaluationError.finished }
+        finished = true
+        try release(before: .infinity, emit: emit)
+        if mode == .commit { try checkpoint(emit: emit) }
+        return EvaluationSummary(statisticsBefore: startStatistics, after: engine.statistics, reorderDrops: reorderDrops, events: handedOut)
+    }
+}
