@@ -81,6 +81,7 @@ enum CLIError: Error, CustomStringConvertible {
         case let error as ICalendarImportError: return (error.description, 65)
         case let error as TripPlanError: return (error.description, 64)
         case let error as GPXWriteError: return (error.description, 1)
+        case let error as EvaluationError: return (error.description, 1)
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)

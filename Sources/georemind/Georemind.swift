@@ -12,7 +12,7 @@ struct Georemind: ParsableCommand {
         abstract: "Location-aware reminders: add, list, complete, and check them against a trip or a trace.",
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Delete.self, Complete.self,
-            Lists.self, Places.self, Recur.self, Export.self, Import.self,
+            Lists.self, Places.self, Recur.self, Feed.self, Simulate.self, Due.self, Export.self, Import.self,
         ]
     )
 

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import GeoReminders
+
+/// `georemind due [--at DATE]`: time alarms due at or before a moment that have not fired.
+struct Due: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the time alarms due by a moment (default: now) that have not fired.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The moment (default: now).", valueName: "date")) var at: String?
+    @Flag(help: "Print one JSON object per alarm.") var json = false
+
+    func run() throws {
+        let moment = try at.map { text in
+            try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+        } ?? Date()
+        let store = try global.openStore()
+        let report = EvaluationReport(json: json)
+        for event in try store.dueAlarms(at: moment) { try report.print(event) }
+    }
+}

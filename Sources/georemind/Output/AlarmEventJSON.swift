@@ -1,0 +1,63 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+
+/// An alarm event as `feed`, `simulate` and `due` print it with `--json`, one object per line:
+/// `{"time", "kind", "reminder": {"id", "title", "priority"}, "location": {"title", "latitude",
+/// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (issue 6;
+/// location, fix and distance only for location kinds). Times are ISO 8601 UTC.
+struct AlarmEventJSON: Encodable {
+    struct ReminderRef: Encodable {
+        var id: String
+        var title: String
+        var priority: Int
+    }
+
+    struct Location: Encodable {
+        var title: String
+        var latitude: Double
+        var longitude: Double
+        /// The geofence radius used, metres (the default 100 m for a radius of 0).
+        var radius: Double
+    }
+
+    struct FixRef: Encodable {
+        var latitude: Double
+        var longitude: Double
+        var time: String?
+    }
+
+    var time: String
+    var kind: String
+    var reminder: ReminderRef
+    var location: Location?
+    var fix: FixRef?
+    /// Metres from the fence's centre to the fix.
+    var distance: Double?
+
+    init(_ event: AlarmEvent) {
+        time = JSONLines.timestamp(event.time)
+        kind = event.kind.rawValue
+        reminder = ReminderRef(id: event.reminder.id, title: event.reminder.title, priority: event.reminder.priority)
+        if event.kind != .time {
+            location = event.location.map {
+                Location(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
+            }
+            fix = event.fix.map {
+                FixRef(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                       time: $0.time.map(JSONLines.timestamp))
+            }
+            distance = event.distance.map { ($0 * 10).rounded() / 10 }
+        }
+    }
+
+    /// The readable line: `2026-11-23T22:05:00Z  leave  Leave work  Work (262.4 m from centre)`.
+    var line: String {
+        var text = "\(time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0))  \(reminder.title)"
+        if let location {
+            text += "  \(location.title)"
+            if let distance { text += String(format: " (%.0f m from centre)", distance) }
+        }
+        return text
+    }
+}

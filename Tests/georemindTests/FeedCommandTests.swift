@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `feed` on the fixture commute (Work → Grocery Store → Home), JSON lines and summaries exact.
+@Suite struct FeedCommandTests {
+    let sandbox: CLISandbox
+    var names: [String: String] = [:]
+    let commute = CLISandbox.fixture("cli/commute.csv")
+
+    init() throws {
+        sandbox = try CLISandbox()
+        names[try sandbox.add("Leave work", "--at", "Work", "--when", "leaving", "--priority", "high")] = "work"
+        names[try sandbox.add("Buy milk", "--at", "Grocery Store")] = "milk"
+        names[try sandbox.add("Pick up prescription", "--at", "Pharmacy")] = "pharmacy"
+        names[try sandbox.add("Call mum", "--alarm", "2026-11-24T01:30:00Z", "--priority", "5")] = "mum"
+        names[try sandbox.add("Too late", "--alarm", "2026-11-24T03:00:00Z")] = "late"
+    }
+
+    func run(_ arguments: String..., input: Data = Data()) throws -> CLIResult {
+        var result = try sandbox.run(arguments, input: input)
+        result.stdout = idsNamed(result.stdout, names)
+        return result
+    }
+
+    static let events = """
+        {"distance":301,"fix":{"latitude":37.333774,"longitude":-122.01211,"time":"2026-11-24T01:27:30Z"},"kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2026-11-24T01:27:30Z"}
+        {"kind":"time","reminder":{"id":"<mum>","priority":5,"title":"Call mum"},"time":"2026-11-24T01:30:00Z"}
+        {"distance":0,"fix":{"latitude":37.32364,"longitude":-122.03992,"time":"2026-11-24T01:32:00Z"},"kind":"enter","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"reminder":{"id":"<milk>","priority":0,"title":"Buy milk"},"time":"2026-11-24T01:32:00Z"}
+
+        """
+
+    @Test func jsonLinesAndSummary() throws {
+        #expect(try run("feed", commute, "--json", "--dry-run") == CLIResult(
+            stdout: Self.events,
+            stderr: #"{"admitted":41,"dropped":{"low-accuracy":0,"out-of-order":1},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
+            status: 0))
+    }
+
+    @Test func readableLinesThenNothingFiresTwice() throws {
+        #expect(try run("feed", commute) == CLIResult(stdout: """
+            2026-11-24T01:27:30Z  leave  Leave work  Work (301 m from centre)
+            2026-11-24T01:30:00Z  time   Call mum
+            2026-11-24T01:32:00Z  enter  Buy milk  Grocery Store (0 m from centre)
+
+            """, stderr: "41 fixes admitted, 3 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 1\n",
+            status: 0))
+        // The fired state and the engine's state were committed: the same file again is all old news.
+        #expect(try run("feed", commute) == CLIResult(
+            stdout: "",
+            stderr: "0 fixes admitted, 0 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 42\n",
+            status: 0))
+        #expect(try sandbox.ok("show", names.first { $0.value == "work" }!.key, "--json")
+            .contains(#""firedDate":"2026-11-24T01:27:30Z""#))
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        _ = try run("feed", commute, "--dry-run")
+        #expect(try run("feed", commute, "--dry-run", "--json").stdout == Self.events)
+    }
+
+    @Test func standardInputAndMaxAccuracy() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: commute))
+        #expect(try run("feed", "-", "--format", "csv", "--json", "--dry-run", "--max-accuracy", "100", input: data) == CLIResult(
+            stdout: Self.events,
+            stderr: #"{"admitted":40,"dropped":{"low-accuracy":1,"out-of-order":1},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
+            status: 0))
+    }
+
+    @Test(arguments: [
+        (["feed"], "Missing expected argument '<trace> ...'", 64),
+        (["feed", "--format", "bogus", "x.csv"], "--format: 'bogus' is not gpx, csv, geojson, nmea or ndjson", 64),
+        (["feed", "--hysteresis", "5parsecs", "x.csv"], "--hysteresis: '5parsecs' has unknown unit 'parsecs'; use m, km, ft, yd or mi", 64),
+        (["feed", "-", "-"], "standard input (-) can be read only once", 64),
+    ])
+    func usageErrors(arguments: [String], message: String, status: Int32) throws {
+        #expect(try sandbox.run(arguments) == CLIResult(stdout: "", stderr: "error: \(message)\n", status: status))
+    }
+
+    @Test func unreadableAndMalformedTracesWriteNothing() throws {
+        let missing = sandbox.folder.appendingPathComponent("nope.csv").path
+        #expect(try sandbox.run("feed", commute, missing) == CLIResult(
+            stdout: "", stderr: "error: \(missing): cannot read: No such file or directory\n", status: 65))
+        let broken = CLISandbox.fixture("cli/no-coordinates.csv")
+        #expect(try sandbox.run("feed", broken) == CLIResult(
+            stdout: "",
+            stderr: "error: \(broken):1: no latitude (lat, latitude) column in the CSV header (when, where)\n",
+            status: 65))
+        // The commute was read before the failure, but nothing was committed.
+        #expect(try run("feed", commute, "--json", "--dry-run").stdout == Self.events)
+    }
+}
