@@ -42,7 +42,7 @@ struct List: ParsableCommand {
         let listTitles = try ListTitles(store: store)
         let views = reminders.map { ReminderJSON($0, listTitle: listTitles[$0.listID]) }
         if json {
-            print(try JSONLines.encode(views))
+            print(ReminderJSON.text(views))
         } else if !views.isEmpty {
             print(ReminderTable(views).text)
         }

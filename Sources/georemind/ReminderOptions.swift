@@ -25,10 +25,11 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A place from the map data: remind on arriving there or leaving it.", valueName: "place"))
     var at: String?
 
-    @Option(help: ArgumentHelp("Latitude of the place to watch, with --longitude.", valueName: "deg"))
+    // `.unconditional`: west and south are negative, and `-122.03` must not read as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Latitude of the place to watch, with --longitude.", valueName: "deg"))
     var latitude: Double?
 
-    @Option(help: ArgumentHelp("Longitude of the place to watch, with --latitude.", valueName: "deg"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Longitude of the place to watch, with --latitude.", valueName: "deg"))
     var longitude: Double?
 
     @Option(help: ArgumentHelp("Geofence radius: 150, 200ft, 0.1 mi (default: the place's, else 100 m).", valueName: "length"))

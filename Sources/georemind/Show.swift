@@ -15,7 +15,9 @@ struct Show: ParsableCommand {
         let listTitles = try ListTitles(store: store)
         let view = ReminderJSON(reminder, listTitle: listTitles[reminder.listID])
         if json {
-            print(try JSONLines.encode(view))
+            var text = JSONText()
+            view.write(to: &text)
+            print(text.text)
         } else {
             print(ReminderDetail(view).text)
         }

@@ -61,6 +61,20 @@ import Testing
             """)
     }
 
+    @Test func coordinatesWestAndSouth() throws {
+        let id = try sandbox.add("Bench", "--latitude", "-33.8568", "--longitude", "-151.2153", "--radius", "20")
+        #expect(idsNamed(try sandbox.ok("show", id), [id: "a"])
+            .replacing(/(created|modified):  .*/, with: { "\($0.output.1): <now>" }) == """
+            id:        <a>
+            title:     Bench
+            list:      Reminders
+            alarm:     arriving at -33.856800, -151.215300 (-33.856800, -151.215300, radius 20 m)
+            created: <now>
+            modified: <now>
+
+            """)
+    }
+
     @Test func editMovesToAnotherList() throws {
         let id = try sandbox.add("Passport")
         try sandbox.ok("lists", "add", "Travel")

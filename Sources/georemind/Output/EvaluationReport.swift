@@ -5,10 +5,15 @@ import GeofenceEngine
 /// Prints the events of an evaluation run as they come, then its summary on stderr.
 struct EvaluationReport {
     let json: Bool
+    private let encoder = JSONLines.makeEncoder()
+
+    init(json: Bool) {
+        self.json = json
+    }
 
     func print(_ event: AlarmEvent) throws {
         let view = AlarmEventJSON(event)
-        Swift.print(json ? try JSONLines.encode(view) : view.line)
+        Swift.print(json ? try JSONLines.encode(view, with: encoder) : view.line)
     }
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else
@@ -16,7 +21,7 @@ struct EvaluationReport {
     func printSummary(_ summary: EvaluationSummary) throws {
         let line: String
         if json {
-            line = try JSONLines.encode(SummaryJSON(summary))
+            line = try JSONLines.encode(SummaryJSON(summary), with: encoder)
         } else {
             func counts(_ reasons: [RejectionReason: Int]) -> String {
                 let nonzero = reasons.filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
