@@ -36,16 +36,17 @@ struct Feed: ParsableCommand {
         let report = EvaluationReport(json: json)
         let progress = ProgressLine()
         let readOptions = TraceReadOptions(defaultDevice: device)
+        let emit = report.print
         for path in traces {
             let reader = TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
                                      options: readOptions)
             try reader.read { fix in
                 progress.advance()
-                try evaluator.feed(fix, emit: report.print)
+                try evaluator.feed(fix, emit: emit)
             }
         }
         progress.finish()
-        let summary = try evaluator.finish(emit: report.print)
+        let summary = try evaluator.finish(emit: emit)
         try report.printSummary(summary)
     }
 }

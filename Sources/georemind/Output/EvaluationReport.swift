@@ -13,7 +13,13 @@ struct EvaluationReport {
 
     func print(_ event: AlarmEvent) throws {
         let view = AlarmEventJSON(event)
-        Swift.print(json ? try JSONLines.encode(view, with: encoder) : view.line)
+        if json {
+            var text = JSONText(capacity: 512)
+            view.write(to: &text)
+            Swift.print(text.text)
+        } else {
+            Swift.print(view.line)
+        }
     }
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else
