@@ -106,15 +106,34 @@ extension ReminderDate {
     /// ISO 8601 text: `2026-03-09T09:00:00-04:00` for a zoned date-time (`Z` in UTC),
     /// `2026-03-09T09:00:00` when floating, `2026-03-09` when all-day.
     public var iso8601: String {
-        let date = String(format: "%04d-%02d-%02d", year, month, day)
-        guard let time else { return date }
-        let clock = String(format: "%@T%02d:%02d:%02d", date, time.hour, time.minute, time.second)
-        guard let timeZone else { return clock }
-        let offset = timeZone.secondsFromGMT(for: instant())
-        if offset == 0 && (timeZone.identifier == "UTC" || timeZone.identifier == "GMT") { return clock + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        return clock + String(format: "%@%02d:%02d", sign, magnitude / 3600, (magnitude % 3600) / 60)
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        Self.appendDigits(year, width: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendDigits(month, width: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendDigits(day, width: 2, to: &text)
+        if let time {
+            text.append(UInt8(ascii: "T"))
+            Self.appendDigits(time.hour, width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            Self.appendDigits(time.minute, width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            Self.appendDigits(time.second, width: 2, to: &text)
+            if let timeZone {
+                let offset = utcOffset(in: timeZone)
+                if offset == 0 && (timeZone.identifier == "UTC" || timeZone.identifier == "GMT") {
+                    text.append(UInt8(ascii: "Z"))
+                } else {
+                    let magnitude = abs(offset)
+                    text.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                    Self.appendDigits(magnitude / 3600, width: 2, to: &text)
+                    text.append(UInt8(ascii: ":"))
+                    Self.appendDigits((magnitude % 3600) / 60, width: 2, to: &text)
+                }
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
