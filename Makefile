@@ -15,12 +15,14 @@ build: deps
 run: build
 	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
 
-# The whole suite; a warning in our own sources fails the build (Swift 6, no warnings).
+# The whole suite; a warning in our own sources fails the build (Swift 6, no warnings);
+# then the GEOS owners are checked for leaks under valgrind.
 test: deps
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
 	$(SWIFT) test --skip-build --disable-xctest
+	@scripts/leak-check
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
 bench: deps
