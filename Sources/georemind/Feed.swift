@@ -37,16 +37,17 @@ struct Feed: ParsableCommand {
         let progress = ProgressLine()
         let readOptions = TraceReadOptions(defaultDevice: device)
         let emit = report.print
+        var skips = TraceSkips()
         for path in traces {
             let reader = TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
                                      options: readOptions)
-            try reader.read { fix in
+            skips.add(try reader.read { fix in
                 progress.advance()
                 try evaluator.feed(fix, emit: emit)
-            }
+            })
         }
         progress.finish()
         let summary = try evaluator.finish(emit: emit)
-        try report.printSummary(summary)
+        try report.printSummary(summary, skips: skips)
     }
 }

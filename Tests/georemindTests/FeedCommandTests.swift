@@ -76,6 +76,26 @@ import Testing
         #expect(try sandbox.run(arguments) == CLIResult(stdout: "", stderr: "error: \(message)\n", status: status))
     }
 
+    /// Records the readers pass over count as rejected under the reader's reason; the readable
+    /// summary names the first of each by file and line.
+    @Test func readerSkipsAreCountedAndPlaced() throws {
+        let log = CLISandbox.fixture("traces/car-logger.nmea")
+        #expect(try run("feed", log, "--dry-run", "--json") == CLIResult(stdout: "", stderr: #"""
+            {"admitted":5,"dropped":{"low-accuracy":0,"out-of-order":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
+
+            """#, status: 0))
+        #expect(try run("feed", log, "--dry-run") == CLIResult(stdout: "", stderr: """
+            5 fixes admitted, 0 alarms fired; rejected: bad-checksum 1, duplicate 1, no-date 1, no-fix 2, skipped-sentence 3, unparsable 1; dropped: none
+            skipped bad-checksum 1: \(log):8
+            skipped duplicate 1: \(log):6
+            skipped no-date 1: \(log):1
+            skipped no-fix 2: \(log):3, \(log):10
+            skipped skipped-sentence 3: \(log):2, \(log):7, \(log):14
+            skipped unparsable 1: \(log):13
+
+            """, status: 0))
+    }
+
     @Test func unreadableAndMalformedTracesWriteNothing() throws {
         let missing = sandbox.folder.appendingPathComponent("nope.csv").path
         #expect(try sandbox.run("feed", commute, missing) == CLIResult(

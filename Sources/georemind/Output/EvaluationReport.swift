@@ -24,17 +24,21 @@ struct EvaluationReport {
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else
     /// `120 fixes admitted; rejected: no-time 2; dropped: out-of-order 1` (zero counts left out).
-    func printSummary(_ summary: EvaluationSummary) throws {
-        let line: String
+    /// Records the readers passed over (`skips`) count as rejected, under the reader's reason; the
+    /// text form then names the first few of each by file and line.
+    func printSummary(_ summary: EvaluationSummary, skips: TraceSkips = TraceSkips()) throws {
+        var line: String
         if json {
-            line = try JSONLines.encode(SummaryJSON(summary), with: encoder)
+            line = try JSONLines.encode(SummaryJSON(summary, skips: skips), with: encoder)
         } else {
-            func counts(_ reasons: [RejectionReason: Int]) -> String {
-                let nonzero = reasons.filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
-                return nonzero.isEmpty ? "none" : nonzero.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+            func counts(_ reasons: [String: Int]) -> String {
+                let nonzero = reasons.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+                return nonzero.isEmpty ? "none" : nonzero.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             }
+            let rejected = SummaryJSON.names(summary.rejected).merging(skips.counts) { $0 + $1 }
             let alarms = summary.events == 1 ? "1 alarm" : "\(summary.events) alarms"
-            line = "\(summary.admitted) fixes admitted, \(alarms) fired; rejected: \(counts(summary.rejected)); dropped: \(counts(summary.dropped))"
+            line = "\(summary.admitted) fixes admitted, \(alarms) fired; rejected: \(counts(rejected)); dropped: \(counts(SummaryJSON.names(summary.dropped)))"
+            for skipped in skips.lines { line += "\nskipped \(skipped)" }
         }
         // The events went to stdout through its buffer; flush it (nil: every stream) so they come first.
         fflush(nil)
@@ -46,10 +50,14 @@ struct EvaluationReport {
         var rejected: [String: Int]
         var dropped: [String: Int]
 
-        init(_ summary: EvaluationSummary) {
+        init(_ summary: EvaluationSummary, skips: TraceSkips) {
             admitted = summary.admitted
-            rejected = Dictionary(uniqueKeysWithValues: summary.rejected.map { ($0.key.rawValue, $0.value) })
-            dropped = Dictionary(uniqueKeysWithValues: summary.dropped.map { ($0.key.rawValue, $0.value) })
+            rejected = Self.names(summary.rejected).merging(skips.counts) { $0 + $1 }
+            dropped = Self.names(summary.dropped)
+        }
+
+        static func names(_ counts: [RejectionReason: Int]) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
         }
     }
 }
