@@ -89,20 +89,16 @@ struct TraceFileWriter {
         }
     }
 
-    /// `YYYY-MM-DDThh:mm:ss.sssZ` without DateFormatter (fast enough to write 200 MB).
+    /// ISO 8601 UTC with milliseconds when not zero, without DateFormatter (fast enough for 200 MB).
     static func iso8601(_ time: Double) -> String {
-        let whole = Int(time)
-        let millis = Int((time - Double(whole)) * 1000)
-        let (year, month, day) = civil(days: whole / 86_400)
-        let second = whole % 86_400
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day,
-                      second / 3600, second / 60 % 60, second % 60, millis)
+        UTCTimestamp.string(Date(timeIntervalSince1970: time), precision: .milliseconds)!
     }
 
     /// One GGA and one RMC per second, as receivers send them, plus a GSA.
     static func nmea(latitude: Double, longitude: Double, time: Double) -> String {
         let whole = Int(time)
-        let (year, month, day) = civil(days: whole / 86_400)
+        let date = UTCTimestamp.civilDate(daysSince1970: Int64(whole / 86_400))
+        let (year, month, day) = (Int(date.year), Int(date.month), Int(date.day))
         let second = whole % 86_400
         let hhmmss = String(format: "%02d%02d%02d.00", second / 3600, second / 60 % 60, second % 60)
         let ddmmyy = String(format: "%02d%02d%02d", day, month, year % 100)
@@ -115,18 +111,5 @@ struct TraceFileWriter {
         return sentence("GPGGA,\(hhmmss),\(lat),N,\(lon),E,1,09,0.9,35.2,M,46.9,M,,")
             + sentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1")
             + sentence("GPRMC,\(hhmmss),A,\(lat),N,\(lon),E,0.5,84.4,\(ddmmyy),,,A")
-    }
-
-    /// Proleptic Gregorian date of a day count since 1970 (Howard Hinnant's civil_from_days).
-    static func civil(days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
