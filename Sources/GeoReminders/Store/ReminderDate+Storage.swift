@@ -37,24 +37,26 @@ extension ReminderDate {
     }
 
     /// Seconds since 2001-01-01 UTC used to order and pre-filter due dates: the exact instant for
-    /// zoned values; floating values read as UTC (the due-range filter widens and refines, see
-    /// `ReminderStore.reminders(matching:sortedBy:descending:)`).
-    var sortKey: Double {
-        // Days from 1970-01-01 by Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
+    /// zoned values; floating values read in `floatingZone` (the store's zone for floating dates),
+    /// so a floating 2026-11-24 sorts after 2026-11-23T17:45-08:00 for someone in Los Angeles.
+    /// All-day values stand for 00:00 of their day.
+    func sortKey(floatingZone: TimeZone) -> Double {
+        let days = CivilDay(year: year, month: month, day: day).number
         let t = time ?? TimeOfDay(hour: 0, minute: 0)
         let local = Double(days * 86_400 + t.hour * 3_600 + t.minute * 60 + t.second) - 978_307_200
-        guard let timeZone else { return local }
-        // The offset at the guessed instant, then at the corrected one, settles except in DST gaps.
-        let first = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: local)))
-        let second = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: local - first)))
-        return local - second
+        let zone = timeZone ?? floatingZone
+        func offset(_ instant: Double) -> Double {
+            Double(zone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: instant)))
+        }
+        // The offset at the guessed instant, then at the corrected one: the first that reads back
+        // as this wall-clock time wins.
+        let first = offset(local)
+        if offset(local - first) == first { return local - first }
+        let second = offset(local - first)
+        if offset(local - second) == second { return local - second }
+        // Neither reads back: the time falls in a DST gap and moves forward by the gap, as
+        // RFC 5545 section 3.3.5 says (read with the offset in force before the change).
+        return local - min(first, second)
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -25,7 +25,7 @@ extension ReminderStore {
                                         nextDue: live.isCompleted ? nil : live.dueDate)
             }
             if live.isCompleted { return CompletionResult(outcome: .alreadyCompleted, reminder: live) }
-            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys)
+            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             let completedAt = completionDate ?? now
             var completed = live
             completed.completionDate = completedAt
@@ -87,7 +87,7 @@ extension ReminderStore {
                 let filter = Self.historyFilter(seriesID: seriesID)
                 doomed += try String.fetchAll(db, sql: "SELECT id FROM reminder WHERE \(filter.sql)", arguments: filter.arguments)
             }
-            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys)
+            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             for reminderID in doomed { try writer.remove(id: reminderID) }
             try SeriesRecord.delete(db, id: seriesID)
             return doomed.count

@@ -31,7 +31,7 @@ extension ReminderStore {
                 try db.execute(sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
                                arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
             }
-            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys)
+            let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             for reminder in validReminders { try writer.save(reminder) }
         }
         observers.notify()

@@ -42,7 +42,7 @@ extension ReminderStore {
             defer { changes.removeAll() }
             guard !changes.isEmpty else { return false }
             try database.write { db in
-                let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys)
+                let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
                 for change in changes {
                     switch change {
                     case let .save(reminder): try writer.save(reminder)

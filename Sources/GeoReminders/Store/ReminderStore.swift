@@ -67,7 +67,8 @@ public final class ReminderStore: Sendable {
         self.titleKeys = TitleSortKey(locale: configuration.locale)
     }
 
-    /// Migrates the schema, then rebuilds title keys if the sort locale changed.
+    /// Migrates the schema, then rebuilds the keys that depend on this opener's configuration:
+    /// title keys when the sort locale changed, floating due keys when the floating zone changed.
     private func prepare(path: String) throws {
         guard let database else { return }
         let migrator = StoreSchema.migrator
@@ -84,14 +85,31 @@ public final class ReminderStore: Sendable {
             }
         }
         let localeID = titleKeys.locale.identifier
-        let (defaultListID, storedLocale) = try database.read { db in
+        let zoneID = configuration.floatingTimeZone.identifier
+        let (defaultListID, storedLocale, storedZone) = try database.read { db in
             (try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? "",
-             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"))
+             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"),
+             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'floatingZone'"))
         }
         cachedDefaultListID.withLock { $0 = defaultListID }
         if storedLocale != localeID {
             try database.write { db in try self.rebuildTitleKeys(db, localeID: localeID) }
         }
+        // A store without the row was keyed with floating dates read as UTC: rebuild those too.
+        if storedZone != zoneID {
+            try database.write { db in try self.rebuildFloatingDueKeys(db, zoneID: zoneID) }
+        }
+    }
+
+    private func rebuildFloatingDueKeys(_ db: Database, zoneID: String) throws {
+        let update = try db.makeStatement(sql: "UPDATE reminder SET dueKey = ? WHERE id = ?")
+        let zone = configuration.floatingTimeZone
+        let rows = try Row.fetchAll(db, sql: "SELECT id, dueDate FROM reminder WHERE dueDate IS NOT NULL AND dueTimeZone IS NULL")
+        for row in rows {
+            guard let due = ReminderDate(storageText: row[1], timeZoneIdentifier: nil) else { continue }
+            try update.execute(arguments: [due.sortKey(floatingZone: zone), row[0] as String])
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO storeInfo VALUES ('floatingZone', ?)", arguments: [zoneID])
     }
 
     private func rebuildTitleKeys(_ db: Database, localeID: String) throws {

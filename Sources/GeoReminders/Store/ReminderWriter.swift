@@ -17,15 +17,18 @@ struct ReminderWriter {
         init(_ keys: TitleSortKey) { folder = TitleSortKey.Folder(keys: keys) }
     }
     private let titleFolder: FolderBox
+    /// The zone floating due dates are keyed in (`StoreConfiguration.floatingTimeZone`).
+    private let floatingZone: TimeZone
     private let lists: [String: ListRule]
     private let defaultListID: String
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
     private let selectList, insertReminder, updateReminder, deleteReminder: Statement
     private let insertAlarm, deleteAlarms: Statement
 
-    init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey) throws {
+    init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey, floatingZone: TimeZone) throws {
         self.db = db
         self.access = access
+        self.floatingZone = floatingZone
         titleFolder = FolderBox(titleKeys)
         var lists: [String: ListRule] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, title, allowsContentModifications FROM list") {
@@ -100,7 +103,7 @@ struct ReminderWriter {
          r.notes?.databaseValue ?? .null, r.priority.databaseValue, r.priorityLevel.rawValue.databaseValue,
          r.startDate?.storageText.databaseValue ?? .null, r.startDate?.timeZone?.identifier.databaseValue ?? .null,
          r.dueDate?.storageText.databaseValue ?? .null, r.dueDate?.timeZone?.identifier.databaseValue ?? .null,
-         r.dueDate?.sortKey.databaseValue ?? .null,
+         r.dueDate?.sortKey(floatingZone: floatingZone).databaseValue ?? .null,
          r.isCompleted.databaseValue, r.completionDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
          r.creationDate.timeIntervalSinceReferenceDate.databaseValue,
          r.lastModifiedDate.timeIntervalSinceReferenceDate.databaseValue,
