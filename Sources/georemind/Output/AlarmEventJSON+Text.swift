@@ -15,12 +15,7 @@ extension AlarmEventJSON {
         json.member("kind", kind)
         if let location {
             json.key("location")
-            json.beginObject()
-            json.member("latitude", location.latitude)
-            json.member("longitude", location.longitude)
-            json.member("radius", location.radius)
-            json.member("title", location.title)
-            json.endObject()
+            location.write(to: &json)
         }
         json.key("reminder")
         json.beginObject()

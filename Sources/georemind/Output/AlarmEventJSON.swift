@@ -13,13 +13,8 @@ struct AlarmEventJSON: Encodable {
         var priority: Int
     }
 
-    struct Location: Encodable {
-        var title: String
-        var latitude: Double
-        var longitude: Double
-        /// The geofence radius used, metres (the default 100 m for a radius of 0).
-        var radius: Double
-    }
+    /// The radius is the one the geofence used (100 m for a stored 0).
+    typealias Location = LocationJSON
 
     struct FixRef: Encodable {
         var latitude: Double

@@ -54,12 +54,7 @@ extension ReminderJSON.AlarmJSON {
         json.member("id", id)
         if let location {
             json.key("location")
-            json.beginObject()
-            json.member("latitude", location.latitude)
-            json.member("longitude", location.longitude)
-            json.member("radius", location.radius)
-            json.member("title", location.title)
-            json.endObject()
+            location.write(to: &json)
         }
         json.member("offset", offset)
         json.member("proximity", proximity)

@@ -5,13 +5,8 @@ import GeoReminders
 /// (docs/cli.md): dates are ISO 8601 (`dueDate`/`startDate` as typed: zoned with offset,
 /// floating without, all-day bare), instants in UTC; absent values are left out.
 struct ReminderJSON: Encodable {
-    struct Location: Encodable {
-        var title: String
-        var latitude: Double
-        var longitude: Double
-        /// Metres; 0 means the default 100 m.
-        var radius: Double
-    }
+    /// The radius as stored: 0 means the default 100 m.
+    typealias Location = LocationJSON
 
     struct AlarmJSON: Encodable {
         var id: String
