@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// A proleptic Gregorian calendar day counted from 1970-01-01, for date arithmetic that never
 /// goes through seconds (a day is not always 86,400 s long in a time zone).
 ///
@@ -20,17 +22,10 @@ struct CivilDay: Hashable, Comparable, Sendable {
         number = era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The year, month (1...12) and day of the month (1...31).
+    /// The year, month (1...12) and day of the month (1...31), by the engine's `civil_from_days`.
     var components: (year: Int, month: Int, day: Int) {
-        let z = number + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = UTCTimestamp.civilDate(daysSince1970: Int64(number))
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// The weekday, 0 for Monday through 6 for Sunday (1970-01-01 was a Thursday).
