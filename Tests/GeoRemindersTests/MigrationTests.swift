@@ -36,6 +36,73 @@ import Testing
         #expect(applied == Set(StoreSchema.migrationNames))
     }
 
+    /// The fourth migration rebuilds `reminder` and `alarm` around integer reminder numbers:
+    /// every reminder keeps its fields, and every alarm its reminder, position and fired state,
+    /// even where rowids have gaps and alarms were written out of order.
+    @Test func aFileOfTheThirdSchemaKeepsItsAlarmsWithTheirReminders() throws {
+        let path = try temporaryDirectory().appendingPathComponent("v3.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v3-recurrence-series")
+        try queue.write { db in
+            let listID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'")!
+            for n in 1...4 {
+                try db.execute(sql: """
+                    INSERT INTO reminder (id, listID, title, titleKey, priority, priorityLevel, isCompleted,
+                    creationDate, lastModifiedDate, isLocationReminder) VALUES (?, ?, ?, ?, 1, 'high', 0, ?, ?, ?)
+                    """, arguments: [uuid(n), listID, "R\(n)", "r\(n)", Double(n), Double(n), n == 3])
+            }
+            try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [uuid(2)])
+            // Alarms written newest reminder first and positions out of order.
+            try db.execute(sql: """
+                INSERT INTO alarm (reminderID, position, id, kind, relativeOffset, firedDate) VALUES
+                (?, 1, ?, 'relative', -60, NULL), (?, 0, ?, 'relative', -120, 500), (?, 0, ?, 'absolute', NULL, NULL);
+                UPDATE alarm SET absoluteDate = 900 WHERE kind = 'absolute';
+                INSERT INTO alarm (reminderID, position, id, kind, locationTitle, latitude, longitude, radius, proximity)
+                VALUES (?, 0, ?, 'location', 'Home', -33.9, 151.2, 50, 'leave');
+                """, arguments: [uuid(4), uuid(41), uuid(4), uuid(40), uuid(1), uuid(10), uuid(3), uuid(30)])
+        }
+        try queue.close()
+
+        let store = try ReminderStore(path: path, configuration: configuration())
+        let reminders = try store.reminders()
+        #expect(reminders.map(\.id) == [uuid(1), uuid(3), uuid(4)])
+        #expect(reminders.map(\.alarms) == [
+            [Alarm(id: uuid(10), trigger: .absolute(date: date(900)))],
+            [Alarm(id: uuid(30), trigger: .location(
+                location: StructuredLocation(title: "Home", latitude: -33.9, longitude: 151.2, radius: 50), proximity: .leave))],
+            [Alarm(id: uuid(40), trigger: .relative(offset: -120), firedDate: date(500)),
+             Alarm(id: uuid(41), trigger: .relative(offset: -60))],
+        ])
+        #expect(reminders[1].isLocationReminder)
+        let check = try store.database!.read { db in
+            (try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
+             try Int.fetchAll(db, sql: "SELECT number FROM reminder ORDER BY number"))
+        }
+        #expect(check.0 == 0)
+        #expect(check.1 == [1, 3, 4])
+        // The rebuilt tables keep their rules: alarms go with their reminder, state updates find them.
+        try store.setAlarmState(reminderID: uuid(4), alarmID: uuid(41), firedDate: date(7), acknowledgedDate: nil)
+        #expect(try store.reminder(id: uuid(4))?.alarms.last?.firedDate == date(7))
+        try store.remove(id: uuid(4))
+        let alarmCount = try store.database!.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm") }
+        #expect(alarmCount == 2)
+        // A new reminder may take the removed one's number: none of the old alarms attach to it.
+        try store.save(Reminder(id: uuid(5), title: "new", alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 0))]))
+        #expect(try store.reminder(id: uuid(5))?.alarms.map(\.id) == [uuid(50)])
+        #expect(try store.reminder(id: uuid(3))?.alarms.map(\.id) == [uuid(30)])
+    }
+
+    /// New files get 16 KiB pages (shallower B-trees for the batch insert); older files keep theirs.
+    @Test func newFilesUseSixteenKibibytePages() throws {
+        let fresh = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+        let old = try Self.copy(Self.v1Fixture)
+        let pageSize = { (path: String) in
+            try ReminderStore(path: path).database!.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+        }
+        #expect(try pageSize(fresh) == 16_384)
+        #expect(try pageSize(old) == 4_096)
+    }
+
     @Test func aFileOfANewerGeoremindIsRefused() throws {
         let path = try Self.copy(Self.v1Fixture)
         try ReminderStore(path: path).database!.write { db in

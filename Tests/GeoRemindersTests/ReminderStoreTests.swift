@@ -46,9 +46,30 @@ import Testing
     @Test func removeDeletesTheReminder() throws {
         let store = try memoryStore()
         try store.save(Reminder(id: uuid(1), title: "x", alarms: [.relative(0)]))
+        try store.save(Reminder(id: uuid(2), title: "y", alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 5))]))
         try store.remove(id: uuid(1))
         #expect(try store.reminder(id: uuid(1)) == nil)
         #expect(throws: StoreError.reminderNotFound(id: uuid(1))) { try store.remove(id: uuid(1)) }
+        // Its alarm rows went with it; the other reminder's stayed.
+        let alarmIDs = try store.database!.read { db in try String.fetchAll(db, sql: "SELECT id FROM alarm") }
+        #expect(alarmIDs == [uuid(20)])
+    }
+
+    /// Alarms are keyed by reminder number: re-saving one reminder of a batch that also creates
+    /// others gives each reminder exactly its own alarms.
+    @Test func alarmsStayWithTheirReminderThroughABatch() throws {
+        let store = try memoryStore()
+        try store.save(Reminder(id: uuid(1), title: "a", creationDate: date(1),
+                                alarms: [Alarm(id: uuid(10), trigger: .relative(offset: 1))]))
+        try store.save(Reminder(id: uuid(2), title: "b", creationDate: date(2),
+                                alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 2))]), commit: false)
+        try store.save(Reminder(id: uuid(1), title: "a2", creationDate: date(1),
+                                alarms: [Alarm(id: uuid(11), trigger: .relative(offset: 3)),
+                                         Alarm(id: uuid(12), trigger: .relative(offset: 4))]), commit: false)
+        try store.save(Reminder(id: uuid(3), title: "c", creationDate: date(3)), commit: false)
+        try store.commit()
+        let alarms = try store.reminders().map { $0.alarms.map(\.id) }
+        #expect(alarms == [[uuid(11), uuid(12)], [uuid(20)], []])
     }
 
     @Test func fetchByUniquePrefix() throws {

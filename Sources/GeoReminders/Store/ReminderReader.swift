@@ -5,12 +5,14 @@ import GRDB
 enum ReminderReader {
     static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
         var reminders: [Reminder] = []
+        var numbers: [Int] = []
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
+            numbers.append(row.int(15))
             reminders.append(Reminder(
                 id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
                 startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
@@ -19,15 +21,15 @@ enum ReminderReader {
                 recurrenceRules: try RecurrenceRuleStorage.rules(row.text(14)), seriesID: row.text(13)))
         }
         guard !reminders.isEmpty else { return [] }
-        // Alarms of exactly these reminders: their identifiers go in as one JSON array (hex and
-        // dashes only, nothing to escape), whose keys are the reminders' positions in the result.
-        let ids = "[\"" + reminders.map(\.id).joined(separator: "\",\"") + "\"]"
+        // Alarms of exactly these reminders: their numbers go in as one JSON array, whose keys
+        // are the reminders' positions in the result.
+        let listed = "[" + numbers.map(String.init).joined(separator: ",") + "]"
         try db.makeStatement(sql: """
             SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
             radius, proximity, firedDate, acknowledgedDate
-            FROM json_each(?) AS listed JOIN alarm ON alarm.reminderID = listed.value
+            FROM json_each(?) AS listed JOIN alarm ON alarm.reminderNumber = listed.value
             ORDER BY listed.key, alarm.position
-            """).forEachRow(arguments: [ids]) { row in
+            """).forEachRow(arguments: [listed]) { row in
             guard let alarm = alarm(row) else { return }
             reminders[row.int(0)].alarms.append(alarm)
         }

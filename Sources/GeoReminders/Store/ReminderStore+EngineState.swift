@@ -26,7 +26,7 @@ extension ReminderStore {
         let reminder = try Reminder.canonicalIdentifier(reminderID)
         let alarm = try Reminder.canonicalIdentifier(alarmID)
         try database.write { db in
-            try db.execute(sql: "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE reminderID = ? AND id = ?",
+            try db.execute(sql: "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE reminderNumber = (SELECT number FROM reminder WHERE id = ?) AND id = ?",
                            arguments: [firedDate?.timeIntervalSinceReferenceDate,
                                        acknowledgedDate?.timeIntervalSinceReferenceDate, reminder, alarm])
             guard db.changesCount == 1 else { throw StoreError.alarmNotFound(reminderID: reminder, alarmID: alarm) }

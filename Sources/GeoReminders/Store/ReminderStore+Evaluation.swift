@@ -12,7 +12,7 @@ extension ReminderStore {
                                  state: Data, forKey key: String, during body: () throws -> Void) throws {
         let database = try authorizedDatabase(for: "save alarm evaluation state")
         try database.write { db in
-            let update = try db.makeStatement(sql: "UPDATE alarm SET firedDate = ? WHERE reminderID = ? AND id = ?")
+            let update = try db.makeStatement(sql: "UPDATE alarm SET firedDate = ? WHERE reminderNumber = (SELECT number FROM reminder WHERE id = ?) AND id = ?")
             for fired in firedAlarms {
                 try update.execute(arguments: [fired.date.timeIntervalSinceReferenceDate, fired.reminderID, fired.alarmID])
             }

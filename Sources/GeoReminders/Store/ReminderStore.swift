@@ -34,8 +34,10 @@ public final class ReminderStore: Sendable {
         config.busyMode = .timeout(configuration.busyTimeout)
         config.prepareDatabase { db in
             // SQLite's default 2 MB page cache makes a 100k-row batch re-read index pages from
-            // disk; memory-mapped reads spare listings a system call per page.
-            try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA mmap_size = 1073741824")
+            // disk; memory-mapped reads spare listings a system call per page. 16 KiB pages
+            // (taken only by a file that has none yet: the first connection runs this before
+            // GRDB turns WAL on) make the B-trees shallower and the commit fewer frames.
+            try db.execute(sql: "PRAGMA page_size = 16384; PRAGMA cache_size = -65536; PRAGMA mmap_size = 1073741824")
         }
         let pool: DatabasePool
         do {

@@ -22,7 +22,7 @@ struct ReminderWriter {
     private let lists: [String: ListRule]
     private let defaultListID: String
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
-    private let selectList, insertReminder, updateReminder, deleteReminder: Statement
+    private let selectStored, insertReminder, updateReminder, deleteReminder: Statement
     private let insertAlarm, deleteAlarms: Statement
 
     init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey, floatingZone: TimeZone) throws {
@@ -36,7 +36,7 @@ struct ReminderWriter {
         }
         self.lists = lists
         defaultListID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
-        selectList = try db.makeStatement(sql: "SELECT listID FROM reminder WHERE id = ?")
+        selectStored = try db.makeStatement(sql: "SELECT number, listID FROM reminder WHERE id = ?")
         insertReminder = try db.makeStatement(sql: """
             INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
             startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
@@ -52,11 +52,11 @@ struct ReminderWriter {
             """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
         insertAlarm = try db.makeStatement(sql: """
-            INSERT INTO alarm (id, reminderID, position, kind, absoluteDate, relativeOffset, locationTitle,
+            INSERT INTO alarm (id, reminderNumber, position, kind, absoluteDate, relativeOffset, locationTitle,
             latitude, longitude, radius, proximity, firedDate, acknowledgedDate)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        deleteAlarms = try db.makeStatement(sql: "DELETE FROM alarm WHERE reminderID = ?")
+        deleteAlarms = try db.makeStatement(sql: "DELETE FROM alarm WHERE reminderNumber = ?")
     }
 
     func save(_ reminder: Reminder) throws {
@@ -67,26 +67,30 @@ struct ReminderWriter {
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
         // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
-        let values = try rowValues(reminder, listID: listID)
-        try insertReminder.run(values)
+        let columns = try ReminderColumns(reminder, listID: listID, titleKey: titleFolder.folder.key(reminder.title),
+                                          floatingZone: floatingZone)
+        try insertReminder.run(columns.bind)
+        var number = db.lastInsertedRowID
         if db.changesCount == 0 {
             if access == .writeOnly {
                 throw StoreError.accessDenied(operation: "change an existing reminder", access: access)
             }
-            if let oldListID = try String.fetchOne(selectList, arguments: [reminder.id]) {
-                try checkWritable(oldListID)
+            guard let stored = try Row.fetchOne(selectStored, arguments: [reminder.id]) else {
+                throw StoreError.reminderNotFound(id: reminder.id)
             }
-            try deleteAlarms.execute(arguments: [reminder.id])
-            try updateReminder.run(values)
+            try checkWritable(stored[1])
+            number = stored[0]
+            try deleteAlarms.execute(arguments: [number])
+            try updateReminder.run(columns.bind)
         }
-        try insertAlarms(reminder)
+        try insertAlarms(reminder.alarms, reminderNumber: number)
     }
 
     func remove(id: String) throws {
-        guard let listID = try String.fetchOne(selectList, arguments: [id]) else {
+        guard let stored = try Row.fetchOne(selectStored, arguments: [id]) else {
             throw StoreError.reminderNotFound(id: id)
         }
-        try checkWritable(listID)
+        try checkWritable(stored[1])
         try deleteReminder.execute(arguments: [id])
     }
 
@@ -96,39 +100,35 @@ struct ReminderWriter {
         }
     }
 
-    /// The reminder's columns in the order of the INSERT and UPDATE statements, id last.
-    /// Built as `DatabaseValue`s: arrays of optional existentials cost a box per column.
-    private func rowValues(_ r: Reminder, listID: String) throws -> [DatabaseValue] {
-        [listID.databaseValue, r.title.databaseValue, titleFolder.folder.key(r.title).databaseValue,
-         r.notes?.databaseValue ?? .null, r.priority.databaseValue, r.priorityLevel.rawValue.databaseValue,
-         r.startDate?.storageText.databaseValue ?? .null, r.startDate?.timeZone?.identifier.databaseValue ?? .null,
-         r.dueDate?.storageText.databaseValue ?? .null, r.dueDate?.timeZone?.identifier.databaseValue ?? .null,
-         r.dueDate?.sortKey(floatingZone: floatingZone).databaseValue ?? .null,
-         r.isCompleted.databaseValue, r.completionDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
-         r.creationDate.timeIntervalSinceReferenceDate.databaseValue,
-         r.lastModifiedDate.timeIntervalSinceReferenceDate.databaseValue,
-         r.isLocationReminder.databaseValue, r.seriesID?.databaseValue ?? .null,
-         try RecurrenceRuleStorage.text(r.recurrenceRules)?.databaseValue ?? .null, r.id.databaseValue]
-    }
-
-    private func insertAlarms(_ reminder: Reminder) throws {
-        for (position, alarm) in reminder.alarms.enumerated() {
-            var values: [DatabaseValue] = [alarm.id.databaseValue, reminder.id.databaseValue, position.databaseValue]
-            values.reserveCapacity(13)
-            switch alarm.trigger {
-            case let .absolute(date):
-                values += ["absolute".databaseValue, date.timeIntervalSinceReferenceDate.databaseValue,
-                           .null, .null, .null, .null, .null, .null]
-            case let .relative(offset):
-                values += ["relative".databaseValue, .null, offset.databaseValue, .null, .null, .null, .null, .null]
-            case let .location(location, proximity):
-                values += ["location".databaseValue, .null, .null, location.title.databaseValue,
-                           location.latitude.databaseValue, location.longitude.databaseValue,
-                           location.radius.databaseValue, proximity.rawValue.databaseValue]
+    private func insertAlarms(_ alarms: [Alarm], reminderNumber: Int64) throws {
+        for (position, alarm) in alarms.enumerated() {
+            try insertAlarm.run { row in
+                try row.bind(alarm.id)
+                try row.bind(reminderNumber)
+                try row.bind(position)
+                switch alarm.trigger {
+                case let .absolute(date):
+                    try row.bind("absolute")
+                    try row.bind(date)
+                    for _ in 0..<6 { try row.bind(nil as Double?) }
+                case let .relative(offset):
+                    try row.bind("relative")
+                    try row.bind(nil as Double?)
+                    try row.bind(offset)
+                    for _ in 0..<5 { try row.bind(nil as Double?) }
+                case let .location(location, proximity):
+                    try row.bind("location")
+                    try row.bind(nil as Double?)
+                    try row.bind(nil as Double?)
+                    try row.bind(location.title)
+                    try row.bind(location.latitude)
+                    try row.bind(location.longitude)
+                    try row.bind(location.radius)
+                    try row.bind(proximity.rawValue)
+                }
+                try row.bind(alarm.firedDate)
+                try row.bind(alarm.acknowledgedDate)
             }
-            values += [alarm.firedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null,
-                       alarm.acknowledgedDate?.timeIntervalSinceReferenceDate.databaseValue ?? .null]
-            try insertAlarm.run(values)
         }
     }
 }

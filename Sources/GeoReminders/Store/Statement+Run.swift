@@ -1,41 +1,80 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
 extension Statement {
-    /// Binds `values` by position, steps the statement to its end and resets it.
+    /// Binds parameters in order through `bind`, steps the statement to its end and resets it.
     ///
     /// The batch writer's hot path: GRDB's `execute(arguments:)` converts and validates its
-    /// arguments on every call, which cost more than SQLite's insert itself in the store
-    /// benchmark. Only for statements this module prepared, with as many values as parameters.
-    func run(_ values: [DatabaseValue]) throws {
+    /// arguments on every call, and even an array of `DatabaseValue`s costs a box per column;
+    /// both cost more than SQLite's insert itself in the store benchmark. Only for statements
+    /// this module prepared, binding as many values as they have parameters.
+    func run(_ bind: (inout ParameterBinder) throws -> Void) throws {
         let statement = sqliteStatement
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value.storage {
-            case .null: code = sqlite3_bind_null(statement, index)
-            case let .int64(int): code = sqlite3_bind_int64(statement, index, int)
-            case let .double(double): code = sqlite3_bind_double(statement, index, double)
-            case let .string(string): code = sqlite3_bind_text(statement, index, string, -1, transientDestructor)
-            case let .blob(data):
-                code = data.withUnsafeBytes {
-                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transientDestructor)
-                }
-            }
-            guard code == SQLITE_OK else { throw error(code) }
-        }
+        var binder = ParameterBinder(statement: statement)
+        try bind(&binder)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw error(code) }
     }
 
-    private func error(_ code: Int32) -> DatabaseError {
+    fileprivate func error(_ code: Int32) -> DatabaseError {
         let connection = sqlite3_db_handle(sqliteStatement)
         return DatabaseError(resultCode: ResultCode(rawValue: code),
                              message: connection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+    }
+}
+
+/// Binds a prepared statement's parameters one after the other, from Swift values, with no
+/// intermediate boxes. Nil binds NULL.
+struct ParameterBinder {
+    private let statement: OpaquePointer
+    private var index: Int32 = 0
+
+    fileprivate init(statement: OpaquePointer) {
+        self.statement = statement
+    }
+
+    mutating func bind(_ text: String?) throws {
+        try next { statement, index in
+            guard let text else { return sqlite3_bind_null(statement, index) }
+            return sqlite3_bind_text(statement, index, text, -1, transientDestructor)
+        }
+    }
+
+    mutating func bind(_ number: Double?) throws {
+        try next { statement, index in
+            guard let number else { return sqlite3_bind_null(statement, index) }
+            return sqlite3_bind_double(statement, index, number)
+        }
+    }
+
+    mutating func bind(_ date: Date?) throws {
+        try bind(date?.timeIntervalSinceReferenceDate)
+    }
+
+    mutating func bind(_ number: Int64) throws {
+        try next { statement, index in sqlite3_bind_int64(statement, index, number) }
+    }
+
+    mutating func bind(_ number: Int) throws {
+        try bind(Int64(number))
+    }
+
+    mutating func bind(_ flag: Bool) throws {
+        try bind(Int64(flag ? 1 : 0))
+    }
+
+    private mutating func next(_ body: (OpaquePointer, Int32) -> Int32) throws {
+        index += 1
+        let code = body(statement, index)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: "cannot bind parameter \(index): \(String(cString: sqlite3_errstr(code)))")
+        }
     }
 }
 
