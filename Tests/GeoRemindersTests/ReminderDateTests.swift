@@ -6,6 +6,19 @@ private let newYork = TimeZone(identifier: "America/New_York")!
 private let utc = TimeZone(identifier: "UTC")!
 
 @Suite struct ReminderDateTests {
+    /// The store's date column: fixed-width text, zero-padded, read back to the same fields.
+    @Test(arguments: [
+        (ReminderDate(year: 2026, month: 11, day: 23), "2026-11-23"),
+        (ReminderDate(year: 42, month: 1, day: 9), "0042-01-09"),
+        (ReminderDate(year: 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0)), "0001-01-01T00:00:00"),
+        (ReminderDate(year: 9999, month: 12, day: 31, time: TimeOfDay(hour: 23, minute: 59, second: 59)), "9999-12-31T23:59:59"),
+        (ReminderDate(year: 2026, month: 3, day: 29, time: TimeOfDay(hour: 2, minute: 30, second: 5)), "2026-03-29T02:30:05"),
+    ])
+    func storageTextIsFixedWidthAndReadsBack(date: ReminderDate, text: String) {
+        #expect(date.storageText == text)
+        #expect(ReminderDate(storageText: text, timeZoneIdentifier: nil) == date)
+    }
+
     @Test func allDayKeepsTheZoneAndHasNoTime() throws {
         let date = try ReminderDate(iso8601: "2026-11-23", timeZone: newYork)
         #expect(date == ReminderDate(year: 2026, month: 11, day: 23, time: nil, timeZone: newYork))

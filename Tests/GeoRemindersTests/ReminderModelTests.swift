@@ -16,6 +16,28 @@ import Testing
         #expect(throws: ReminderError.badIdentifier(text: "nope")) { try store.save(Reminder(id: "nope", title: "x")) }
     }
 
+    @Test(arguments: [
+        ("0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5", "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5"),
+        ("0FB8C2D4-1A2B-4C3D-8E9F-A0B1C2D3E4F5", "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5"),
+        ("0fB8c2D4-1a2B-4c3D-8e9F-a0b1C2d3e4F5", "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5"),
+    ])
+    func identifiersInEitherCaseReadAsLowercase(text: String, canonical: String) throws {
+        #expect(try Reminder.canonicalIdentifier(text) == canonical)
+    }
+
+    @Test(arguments: [
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f",      // 35 characters
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f50",    // 37
+        "0fb8c2d41-a2b-4c3d-8e9f-a0b1c2d3e4f5",     // a dash out of place
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4g5",     // not hex
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4é",      // 36 bytes, not ASCII
+        "{0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5}",
+        "",
+    ])
+    func malformedIdentifiersAreRefused(text: String) {
+        #expect(throws: ReminderError.badIdentifier(text: text)) { try Reminder.canonicalIdentifier(text) }
+    }
+
     @Test func impossibleDatesAreRefused() throws {
         let store = try memoryStore()
         let bad = ReminderDate(year: 2025, month: 2, day: 29)

@@ -31,21 +31,25 @@ extension Reminder {
     }
 
     /// Lowercase UUID text for `text`, which must be UUID text (8-4-4-4-12 hex digits) in
-    /// either case. Checked by hand: Foundation's parser costs microseconds per call.
+    /// either case. Checked by hand: Foundation's parser costs microseconds per call, and text
+    /// already in canonical form (every identifier georemind makes) is returned without a copy.
     static func canonicalIdentifier(_ text: String) throws(ReminderError) -> String {
-        var bytes = Array(text.utf8)
-        guard bytes.count == 36 else { throw .badIdentifier(text: text) }
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if index == 8 || index == 13 || index == 18 || index == 23 {
+        var hasUppercase = false
+        var count = 0
+        for byte in text.utf8 {
+            defer { count += 1 }
+            guard count < 36 else { throw .badIdentifier(text: text) }
+            if count == 8 || count == 13 || count == 18 || count == 23 {
                 guard byte == UInt8(ascii: "-") else { throw .badIdentifier(text: text) }
             } else if byte >= 65, byte <= 70 {
-                bytes[index] = byte + 32
+                hasUppercase = true
             } else if !((byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102)) {
                 throw .badIdentifier(text: text)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard count == 36 else { throw .badIdentifier(text: text) }
+        guard hasUppercase else { return text }
+        return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 70 ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// True when `text` is empty or only white space and line breaks.

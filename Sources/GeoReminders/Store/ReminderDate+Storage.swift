@@ -3,6 +3,37 @@ import Foundation
 extension ReminderDate {
     /// `YYYY-MM-DD` for all-day values, `YYYY-MM-DDTHH:MM:SS` otherwise (ISO 8601 local time).
     var storageText: String {
+        let timeFits = time.map { (0...99).contains($0.hour) && (0...99).contains($0.minute) && (0...99).contains($0.second) }
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day), timeFits ?? true else {
+            return paddedText
+        }
+        // Digits written into the string's one allocation: a batch stores a date or two a reminder.
+        return String(unsafeUninitializedCapacity: time == nil ? 10 : 19) { text in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var value = value
+                for offset in (0..<width).reversed() {
+                    text[start + offset] = UInt8(48 + value % 10)
+                    value /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            text[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            text[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            guard let time else { return 10 }
+            text[10] = UInt8(ascii: "T")
+            put(time.hour, width: 2, at: 11)
+            text[13] = UInt8(ascii: ":")
+            put(time.minute, width: 2, at: 14)
+            text[16] = UInt8(ascii: ":")
+            put(time.second, width: 2, at: 17)
+            return 19
+        }
+    }
+
+    /// The same text for fields out of their widths (never stored: such dates fail validation).
+    private var paddedText: String {
         var text = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
         if let time {
             text += "T" + Self.pad(time.hour, 2) + ":" + Self.pad(time.minute, 2) + ":" + Self.pad(time.second, 2)
