@@ -14,6 +14,42 @@ import Testing
         #expect(try store.reminders().map(\.id) == [uuid(1), uuid(2)])
     }
 
+    /// A batch's alarms are written 64 rows per INSERT: across whole chunks and the remainder,
+    /// with reminders saved twice (before and after their alarms were written) and removed in
+    /// the middle, every reminder ends with exactly the alarms of its last save.
+    @Test func alarmsOfABigBatchLandWithTheirReminders() throws {
+        let store = try memoryStore()
+        func alarms(_ n: Int, count: Int, offset: Double = 0) -> [Alarm] {
+            (0..<count).map { Alarm(id: uuid(10_000 * n + $0), trigger: .relative(offset: Double(n) + offset + Double($0))) }
+        }
+        try store.save(Reminder(id: uuid(1), title: "before", creationDate: date(1), alarms: alarms(1, count: 2)))
+        for n in 2...150 {
+            try store.save(Reminder(id: uuid(n), title: "r\(n)", creationDate: date(Double(n)),
+                                    alarms: alarms(n, count: n % 3)), commit: false)
+        }
+        // Saved again: one whose alarms went out in an early chunk, one still gathered, one stored before.
+        try store.save(Reminder(id: uuid(5), title: "r5 again", creationDate: date(5), alarms: alarms(5, count: 1, offset: 0.5)),
+                       commit: false)
+        try store.save(Reminder(id: uuid(149), title: "r149 again", creationDate: date(149), alarms: alarms(149, count: 2, offset: 0.5)),
+                       commit: false)
+        try store.save(Reminder(id: uuid(1), title: "again", creationDate: date(1), alarms: []), commit: false)
+        try store.remove(id: uuid(100), commit: false)
+        try store.remove(id: uuid(101), commit: false)
+        try store.save(Reminder(id: uuid(151), title: "after removals", creationDate: date(151), alarms: alarms(151, count: 2)),
+                       commit: false)
+        try store.commit()
+
+        var expected: [String: [Alarm]] = [uuid(1): [], uuid(151): alarms(151, count: 2)]
+        for n in 2...150 where n != 100 && n != 101 { expected[uuid(n)] = alarms(n, count: n % 3) }
+        expected[uuid(5)] = alarms(5, count: 1, offset: 0.5)
+        expected[uuid(149)] = alarms(149, count: 2, offset: 0.5)
+        let stored = try store.reminders()
+        #expect(stored.count == 149)
+        #expect(Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.alarms) }) == expected)
+        let rows = try store.database!.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm") }
+        #expect(rows == expected.values.map(\.count).reduce(0, +))
+    }
+
     @Test func resetDiscardsHeldChanges() throws {
         let store = try memoryStore()
         try store.save(Reminder(id: uuid(1), title: "a"))

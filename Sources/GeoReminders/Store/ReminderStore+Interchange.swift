@@ -32,7 +32,7 @@ extension ReminderStore {
                                arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
-            for reminder in validReminders { try writer.save(reminder) }
+            try writer.apply(validReminders.map(PendingChange.save))
         }
         observers.notify()
     }

@@ -43,12 +43,7 @@ extension ReminderStore {
             guard !changes.isEmpty else { return false }
             try database.write { db in
                 let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
-                for change in changes {
-                    switch change {
-                    case let .save(reminder): try writer.save(reminder)
-                    case let .remove(id): try writer.remove(id: id)
-                    }
-                }
+                try writer.apply(changes)
             }
             return true
         }

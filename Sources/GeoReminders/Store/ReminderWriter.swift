@@ -23,7 +23,7 @@ struct ReminderWriter {
     private let defaultListID: String
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
     private let selectStored, insertReminder, updateReminder, deleteReminder: Statement
-    private let insertAlarm, deleteAlarms: Statement
+    private let insertAlarm, insertAlarmChunk, deleteAlarms: Statement
 
     init(_ db: Database, access: AccessLevel, titleKeys: TitleSortKey, floatingZone: TimeZone) throws {
         self.db = db
@@ -51,15 +51,45 @@ struct ReminderWriter {
             isLocationReminder = ?, seriesID = ?, recurrenceRules = ? WHERE id = ?
             """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
-        insertAlarm = try db.makeStatement(sql: """
-            INSERT INTO alarm (id, reminderNumber, position, kind, absoluteDate, relativeOffset, locationTitle,
-            latitude, longitude, radius, proximity, firedDate, acknowledgedDate)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        insertAlarm = try db.makeStatement(sql: AlarmRow.insertSQL(rows: 1))
+        insertAlarmChunk = try db.makeStatement(sql: AlarmRow.insertSQL(rows: AlarmRow.chunk))
         deleteAlarms = try db.makeStatement(sql: "DELETE FROM alarm WHERE reminderNumber = ?")
     }
 
+    /// Saves one reminder and its alarms.
     func save(_ reminder: Reminder) throws {
+        let (number, _) = try saveRow(reminder)
+        try insertAlarms(reminder.alarms, reminderNumber: number)
+    }
+
+    /// Applies a batch's saves and removals in order. New reminders' alarms are gathered and
+    /// written `AlarmRows.chunk` rows per INSERT: one statement per alarm cost as much as the
+    /// alarm rows themselves. Gathered rows are written before anything that could touch them
+    /// (removing a reminder) and before this returns; a reminder saved again in the batch
+    /// drops the rows gathered for its earlier save, as its stored alarms are replaced.
+    func apply(_ changes: [PendingChange]) throws {
+        var gathered: [AlarmRow] = []
+        gathered.reserveCapacity(AlarmRow.chunk)
+        for change in changes {
+            switch change {
+            case let .save(reminder):
+                let (number, replaced) = try saveRow(reminder)
+                if replaced { gathered.removeAll { $0.reminderNumber == number } }
+                for (position, alarm) in reminder.alarms.enumerated() {
+                    gathered.append(AlarmRow(reminderNumber: number, position: position, alarm: alarm))
+                }
+                if gathered.count >= AlarmRow.chunk { try insertAlarms(&gathered, all: false) }
+            case let .remove(id):
+                try insertAlarms(&gathered, all: true)
+                try remove(id: id)
+            }
+        }
+        try insertAlarms(&gathered, all: true)
+    }
+
+    /// Inserts or updates the reminder's row (dropping the stored alarms of an existing one);
+    /// returns its number and whether it existed.
+    private func saveRow(_ reminder: Reminder) throws -> (number: Int64, replaced: Bool) {
         let listID = reminder.listID ?? defaultListID
         guard let list = lists[listID] else { throw StoreError.unknownList(id: listID) }
         if access == .writeOnly, listID != defaultListID {
@@ -70,20 +100,18 @@ struct ReminderWriter {
         let columns = try ReminderColumns(reminder, listID: listID, titleKey: titleFolder.folder.key(reminder.title),
                                           floatingZone: floatingZone)
         try insertReminder.run(columns.bind)
-        var number = db.lastInsertedRowID
-        if db.changesCount == 0 {
-            if access == .writeOnly {
-                throw StoreError.accessDenied(operation: "change an existing reminder", access: access)
-            }
-            guard let stored = try Row.fetchOne(selectStored, arguments: [reminder.id]) else {
-                throw StoreError.reminderNotFound(id: reminder.id)
-            }
-            try checkWritable(stored[1])
-            number = stored[0]
-            try deleteAlarms.execute(arguments: [number])
-            try updateReminder.run(columns.bind)
+        if db.changesCount == 1 { return (db.lastInsertedRowID, false) }
+        if access == .writeOnly {
+            throw StoreError.accessDenied(operation: "change an existing reminder", access: access)
         }
-        try insertAlarms(reminder.alarms, reminderNumber: number)
+        guard let stored = try Row.fetchOne(selectStored, arguments: [reminder.id]) else {
+            throw StoreError.reminderNotFound(id: reminder.id)
+        }
+        try checkWritable(stored[1])
+        let number: Int64 = stored[0]
+        try deleteAlarms.execute(arguments: [number])
+        try updateReminder.run(columns.bind)
+        return (number, true)
     }
 
     func remove(id: String) throws {
@@ -103,32 +131,26 @@ struct ReminderWriter {
     private func insertAlarms(_ alarms: [Alarm], reminderNumber: Int64) throws {
         for (position, alarm) in alarms.enumerated() {
             try insertAlarm.run { row in
-                try row.bind(alarm.id)
-                try row.bind(reminderNumber)
-                try row.bind(position)
-                switch alarm.trigger {
-                case let .absolute(date):
-                    try row.bind("absolute")
-                    try row.bind(date)
-                    for _ in 0..<6 { try row.bind(nil as Double?) }
-                case let .relative(offset):
-                    try row.bind("relative")
-                    try row.bind(nil as Double?)
-                    try row.bind(offset)
-                    for _ in 0..<5 { try row.bind(nil as Double?) }
-                case let .location(location, proximity):
-                    try row.bind("location")
-                    try row.bind(nil as Double?)
-                    try row.bind(nil as Double?)
-                    try row.bind(location.title)
-                    try row.bind(location.latitude)
-                    try row.bind(location.longitude)
-                    try row.bind(location.radius)
-                    try row.bind(proximity.rawValue)
-                }
-                try row.bind(alarm.firedDate)
-                try row.bind(alarm.acknowledgedDate)
+                try AlarmRow(reminderNumber: reminderNumber, position: position, alarm: alarm).bind(&row)
             }
         }
+    }
+
+    /// Writes gathered rows: whole chunks through the multi-row statement, then, with `all`,
+    /// the rest one by one.
+    private func insertAlarms(_ rows: inout [AlarmRow], all: Bool) throws {
+        var start = 0
+        while rows.count - start >= AlarmRow.chunk {
+            let chunk = rows[start..<start + AlarmRow.chunk]
+            try insertAlarmChunk.run { row in
+                for alarmRow in chunk { try alarmRow.bind(&row) }
+            }
+            start += AlarmRow.chunk
+        }
+        if all {
+            for alarmRow in rows[start...] { try insertAlarm.run(alarmRow.bind) }
+            start = rows.count
+        }
+        rows.removeFirst(start)
     }
 }
