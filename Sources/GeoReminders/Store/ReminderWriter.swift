@@ -63,8 +63,8 @@ struct ReminderWriter {
     }
 
     /// Applies a batch's saves and removals in order. New reminders' alarms are gathered and
-    /// written `AlarmRows.chunk` rows per INSERT: one statement per alarm cost as much as the
-    /// alarm rows themselves. Gathered rows are written before anything that could touch them
+    /// written `AlarmRow.chunk` rows per INSERT: one statement per alarm cost several times
+    /// what SQLite spends on the rows. Gathered rows are written before anything that could touch them
     /// (removing a reminder) and before this returns; a reminder saved again in the batch
     /// drops the rows gathered for its earlier save, as its stored alarms are replaced.
     func apply(_ changes: [PendingChange]) throws {
