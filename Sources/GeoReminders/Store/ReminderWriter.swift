@@ -58,15 +58,14 @@ struct ReminderWriter {
 
     /// Saves one reminder and its alarms.
     func save(_ reminder: Reminder) throws {
-        let (number, _) = try saveRow(reminder)
-        try insertAlarms(reminder.alarms, reminderNumber: number)
+        try apply([.save(reminder)])
     }
 
     /// Applies a batch's saves and removals in order. New reminders' alarms are gathered and
     /// written `AlarmRow.chunk` rows per INSERT: one statement per alarm cost several times
-    /// what SQLite spends on the rows. Gathered rows are written before anything that could touch them
-    /// (removing a reminder) and before this returns; a reminder saved again in the batch
-    /// drops the rows gathered for its earlier save, as its stored alarms are replaced.
+    /// what SQLite spends on the rows. Gathered rows are written before a removal (which could
+    /// touch them) and before this returns; a reminder saved again in the batch drops the rows
+    /// gathered for its earlier save, as its stored alarms are replaced.
     func apply(_ changes: [PendingChange]) throws {
         var gathered: [AlarmRow] = []
         gathered.reserveCapacity(AlarmRow.chunk)
@@ -125,14 +124,6 @@ struct ReminderWriter {
     private func checkWritable(_ listID: String) throws {
         if let list = lists[listID], !list.writable {
             throw StoreError.readOnlyList(listID: listID, title: list.title)
-        }
-    }
-
-    private func insertAlarms(_ alarms: [Alarm], reminderNumber: Int64) throws {
-        for (position, alarm) in alarms.enumerated() {
-            try insertAlarm.run { row in
-                try AlarmRow(reminderNumber: reminderNumber, position: position, alarm: alarm).bind(&row)
-            }
         }
     }
 
