@@ -5,7 +5,9 @@ let package = Package(
     name: "georemind",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "GeofenceEngine", targets: ["GeofenceEngine"]),
+        .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
         .library(name: "MapData", targets: ["MapData"]),
         .executable(name: "georemind", targets: ["georemind"]),
@@ -39,13 +41,22 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Civil-calendar arithmetic and fixed-width digits: the one home every module's dates use.
+        .target(name: "CivilTime"),
+        // Fixes, fences, geodesy, the GEOS index and transitions; no file format, no reminder.
         .target(
             name: "GeofenceEngine",
-            dependencies: ["CGEOS", "CGeodesic", "CZlib", "CLibXML2"]
+            dependencies: ["CGEOS", "CGeodesic"]
+        ),
+        // Trace files in and out (GPX, CSV, GeoJSON, NMEA, NDJSON/OwnTracks; gzip): bytes to fixes.
+        .target(
+            name: "TraceFormats",
+            dependencies: ["GeofenceEngine", "CivilTime", "CZlib", "CLibXML2"]
         ),
         .target(
             name: "GeoReminders",
             dependencies: [
+                "CivilTime",
                 // Alarm evaluation runs the store's location alarms through the engine.
                 "GeofenceEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -57,17 +68,21 @@ let package = Package(
         .executableTarget(
             name: "georemind",
             dependencies: [
-                "GeofenceEngine", "GeoReminders", "MapData",
+                "CivilTime", "GeofenceEngine", "TraceFormats", "GeoReminders", "MapData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "georemind-bench",
-            dependencies: ["GeofenceEngine", "GeoReminders", "MapData"],
+            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "GeoReminders", "MapData"],
             path: "Benchmarks/georemind-bench"
         ),
-        .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine"]),
-        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders"]),
+        // What the test targets share: fixture paths, scratch folders, geodesic test points.
+        .target(name: "TestSupport", dependencies: ["GeofenceEngine"], path: "Tests/TestSupport"),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+        .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders", "GeofenceEngine", "TestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(name: "georemindTests", dependencies: ["georemind"]),
     ],

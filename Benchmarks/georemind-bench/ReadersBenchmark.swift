@@ -1,5 +1,6 @@
 import Foundation
 import GeofenceEngine
+import TraceFormats
 
 /// Trace readers: MB/s, fixes/s and peak memory per format, on generated files of at least
 /// 200 MB (deleted afterwards). Each format is read in its own child process so that its

@@ -1,5 +1,6 @@
 import Foundation
 import GeofenceEngine
+import TraceFormats
 
 /// Simulated trips: 1,000,000 noisy fixes generated (fixes/s), then generated and streamed to a
 /// GPX file (fixes/s, MB/s); peak memory shows the trip is never held whole.

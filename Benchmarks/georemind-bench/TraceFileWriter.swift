@@ -1,5 +1,7 @@
+import CivilTime
 import Foundation
 import GeofenceEngine
+import TraceFormats
 
 /// Writes a realistic trace of a given size: a random walk around Paris, one fix a second,
 /// in the shape each format's real producers use.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import TraceFormats
 import MapData
 
 /// Failures of the command line itself, and the one place every error becomes a line on stderr

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import TraceFormats
 
 /// `georemind feed TRACE...`: streams trace files through the alarm evaluator and prints the
 /// alarms that fire; commits the fired state unless `--dry-run`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import TraceFormats
 import MapData
 
 /// `georemind simulate --from PLACE --to PLACE`: a simulated trip run through the alarms without

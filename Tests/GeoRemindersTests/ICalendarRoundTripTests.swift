@@ -1,29 +1,18 @@
 import Foundation
 import Testing
+import GeofenceEngine
 @testable import GeoReminders
 
 /// Generated content survives write then read: text, parameters, folding, every value codec.
 struct ICalendarRoundTripTests {
-    /// SplitMix64, so failures reproduce.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let alphabet: [Character] = Array("abcXYZ019 -_.:;,\\\"^'\n\t/éüß–€東京🗺️👩‍👩‍👧") + ["\r\n"]
 
-    private func text(_ g: inout Seeded, max: Int) -> String {
+    private func text(_ g: inout SplitMix64, max: Int) -> String {
         String((0..<Int.random(in: 0...max, using: &g)).map { _ in Self.alphabet.randomElement(using: &g)! })
     }
 
     @Test func thousandsOfGeneratedPropertiesRoundTrip() throws {
-        var g = Seeded(state: 42)
+        var g = SplitMix64(seed: 42)
         var todo = ICalComponent(name: "VTODO")
         var expected: [(text: String, parameter: [String])] = []
         for i in 0..<3000 {
@@ -44,7 +33,7 @@ struct ICalendarRoundTripTests {
     }
 
     @Test func generatedDatesDurationsAndGeoRoundTrip() throws {
-        var g = Seeded(state: 7)
+        var g = SplitMix64(seed: 7)
         let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe"].map { TimeZone(identifier: $0)! }
         let resolver = ICalTimeZoneResolver(vtimezones: [])
         for _ in 0..<2000 {

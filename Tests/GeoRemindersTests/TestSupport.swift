@@ -22,13 +22,6 @@ func memoryStore(clock: TestClock = TestClock(), access: AccessLevel = .full) th
     try ReminderStore.inMemory(access: access, configuration: configuration(clock: clock))
 }
 
-/// A fresh directory under the system's temporary one.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("georemind-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Deterministic identifiers: `uuid(1)` is 00000000-0000-0000-0000-000000000001.
 func uuid(_ n: Int) -> String {
     let hex = String(n, radix: 16)

@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+import GeofenceEngine
 @testable import GeoReminders
 
 /// Export then import gives back the same reminders, field for field, over thousands of
 /// generated reminders of every shape.
 struct VTODORoundTripTests {
-    /// SplitMix64, so failures reproduce.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let lists = [ReminderList(id: uuid(0x11), title: "Errands"),
                                 ReminderList(id: uuid(0x12), title: "Home, garden; shed"),
                                 ReminderList(id: uuid(0x13), title: "Arbeit – Büro")]
@@ -30,7 +19,7 @@ struct VTODORoundTripTests {
                                 "FREQ=DAILY;UNTIL=20301231T235959Z", "FREQ=MONTHLY;BYDAY=2TU;WKST=SU"]
 
     private struct Generator {
-        var rng: Seeded
+        var rng: SplitMix64
 
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
         mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
@@ -99,7 +88,7 @@ struct VTODORoundTripTests {
 
     @Test(arguments: [7 as UInt64, 2026])
     func exportImportGivesTheSameReminders(seed: UInt64) throws {
-        var generator = Generator(rng: Seeded(state: seed))
+        var generator = Generator(rng: SplitMix64(seed: seed))
         let generated = (0..<1_500).map { _ in generator.reminder() }
         let source = try store(with: Self.lists)
         try source.writeInterchange(lists: [], reminders: generated)

@@ -1,13 +1,6 @@
 import Foundation
 @testable import GeofenceEngine
-
-/// A fence centre used by most rule tests (central Paris).
-let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
-
-/// The point `metres` from `center` along `azimuth` (0 = due north), placed with the exact solver.
-func offset(_ center: Coordinate, _ metres: Double, azimuth: Double = 0) -> Coordinate {
-    Geodesic.wgs84.destination(from: center, azimuth: azimuth, distance: metres)
-}
+import TestSupport
 
 func at(_ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil, device: String? = nil) -> Fix {
     Fix(time: Date(timeIntervalSince1970: seconds), coordinate: coordinate, accuracy: accuracy, device: device)
@@ -26,7 +19,3 @@ func run(_ engine: GeofenceEngine, _ fixes: [Fix]) -> [[String]] {
         return out.map { "\($0.kind.rawValue):\($0.fenceID)" }
     }
 }
-
-/// Fixtures/ relative to this file.
-let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures")

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A STANDARD or DAYLIGHT subcomponent as the resolver reads it: its offsets, its first onset,

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Why a date typed by a person could not be read.

@@ -1,3 +1,4 @@
+import CivilTime
 /// Reads RFC 5545 RRULE text into a `RecurrenceRule`, refusing what it cannot honour with an
 /// error naming the part.
 ///

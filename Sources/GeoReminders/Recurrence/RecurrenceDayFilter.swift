@@ -1,3 +1,4 @@
+import CivilTime
 /// Whether a day matches a rule's BYMONTH, BYWEEKNO, BYYEARDAY, BYMONTHDAY and BYDAY parts,
 /// with RFC 5545's defaults taken from the start when none of the day-selecting parts is given
 /// (YEARLY: the start's month and day; MONTHLY: its day; WEEKLY: its weekday).

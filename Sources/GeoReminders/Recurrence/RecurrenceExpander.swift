@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Expands a rule from a series start into its occurrences, period by period, as RFC 5545

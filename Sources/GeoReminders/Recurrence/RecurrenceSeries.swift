@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A repeating reminder's series as completion sees it: its rules, its first due date, and how

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Settles wall-clock readings in a time zone: a reading that a DST change skips moves forward

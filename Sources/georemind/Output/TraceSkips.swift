@@ -1,4 +1,5 @@
 import GeofenceEngine
+import TraceFormats
 
 /// The records the trace readers passed over, summed across the files of one `feed`, with the
 /// first few places of each reason so the summary can name file and line.

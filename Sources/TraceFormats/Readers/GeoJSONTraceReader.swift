@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Reads a GeoJSON FeatureCollection (or a single Feature) as a token stream: Point features
 /// with a `time`/`timestamp` property (and optional `accuracy`, `device`), and LineString /

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import GeofenceEngine
 
 /// Reads GPX 1.0 and 1.1 track points with libxml2's SAX2 push parser, chunk by chunk.
 ///

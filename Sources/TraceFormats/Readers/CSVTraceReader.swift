@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Reads CSV with a header row: comma, semicolon or tab separated, RFC 4180 quoting.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 @Suite struct TraceTimeTests {
     private func iso(_ text: String) -> Double? {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 /// Reads committed samples under Fixtures/traces/ and scratch files for edge cases.
 enum TraceFixtures {

@@ -1,19 +1,19 @@
-import GeofenceEngine
+import Foundation
 
 /// A proleptic Gregorian calendar day counted from 1970-01-01, for date arithmetic that never
 /// goes through seconds (a day is not always 86,400 s long in a time zone).
 ///
 /// Conversions follow Howard Hinnant's `days_from_civil` / `civil_from_days`:
 /// <https://howardhinnant.github.io/date_algorithms.html>.
-struct CivilDay: Hashable, Comparable, Sendable {
+public struct CivilDay: Hashable, Comparable, Sendable {
     /// Days since 1970-01-01 (negative before it).
-    var number: Int
+    public var number: Int
 
-    init(number: Int) {
+    public init(number: Int) {
         self.number = number
     }
 
-    init(year: Int, month: Int, day: Int) {
+    public init(year: Int, month: Int, day: Int) {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -23,28 +23,28 @@ struct CivilDay: Hashable, Comparable, Sendable {
     }
 
     /// The year, month (1...12) and day of the month (1...31), by the engine's `civil_from_days`.
-    var components: (year: Int, month: Int, day: Int) {
+    public var components: (year: Int, month: Int, day: Int) {
         let date = UTCTimestamp.civilDate(daysSince1970: Int64(number))
         return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// The weekday, 0 for Monday through 6 for Sunday (1970-01-01 was a Thursday).
-    var weekday: Int {
+    public var weekday: Int {
         let w = (number + 3) % 7
         return w >= 0 ? w : w + 7
     }
 
-    static func + (day: CivilDay, days: Int) -> CivilDay { CivilDay(number: day.number + days) }
-    static func - (a: CivilDay, b: CivilDay) -> Int { a.number - b.number }
-    static func < (a: CivilDay, b: CivilDay) -> Bool { a.number < b.number }
+    public static func + (day: CivilDay, days: Int) -> CivilDay { CivilDay(number: day.number + days) }
+    public static func - (a: CivilDay, b: CivilDay) -> Int { a.number - b.number }
+    public static func < (a: CivilDay, b: CivilDay) -> Bool { a.number < b.number }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysInYear(_ year: Int) -> Int { isLeapYear(year) ? 366 : 365 }
+    public static func daysInYear(_ year: Int) -> Int { isLeapYear(year) ? 366 : 365 }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Reads one flat JSON object per line: `time` (ISO 8601) or `tst` (epoch seconds), `lat`,
 /// `lon`, optional `acc`/`accuracy` and `device`/`tid`.

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Reads NMEA 0183 logs: `RMC` sentences with status A, and `GGA` with fix quality > 0 dated
 /// by the last RMC; any talker (`GP`, `GN`, `GL`...), checksums verified.

@@ -1,4 +1,6 @@
+import CivilTime
 import Foundation
+import GeofenceEngine
 
 /// The pieces of GPX text, appended as UTF-8 bytes: escaped text, decimal numbers and UTC
 /// times, each written by hand so that the output is the same on every platform and locale.

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// The file formats a ``TraceReader`` understands; raw values are the CLI's `--format` names.
 public enum TraceFormat: String, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 /// Every sample read a few bytes at a time, so that read boundaries fall inside every
 /// line, token, tag and gzip block: the fixes and counts must not change.

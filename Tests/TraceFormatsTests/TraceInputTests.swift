@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 /// Detection, gzip, standard input, and how reading fails as a whole.
 @Suite struct TraceInputTests {

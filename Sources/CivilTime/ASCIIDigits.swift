@@ -1,8 +1,8 @@
 /// Decimal digits appended as ASCII bytes, for text written by hand on hot paths (GPX, JSON, times)
 /// where `String(format:)` and formatters cost microseconds a call and vary with the locale.
-enum ASCIIDigits {
+public enum ASCIIDigits {
     /// `value` in decimal, left-padded with zeros to `minimumWidth` digits.
-    static func append(_ value: UInt64, minimumWidth: Int, to out: inout [UInt8]) {
+    public static func append(_ value: UInt64, minimumWidth: Int, to out: inout [UInt8]) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Streams the fixes of one trace file (or standard input) in any ``TraceFormat``.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 @Suite struct DecimalNumberTests {
     private func parse(_ text: String) -> Double? {

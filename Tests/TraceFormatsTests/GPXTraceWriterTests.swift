@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
-@testable import GeofenceEngine
+import GeofenceEngine
+@testable import TraceFormats
 
 private func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("georemind-\(UUID().uuidString)-\(name)").path

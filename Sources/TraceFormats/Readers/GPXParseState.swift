@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import GeofenceEngine
 
 /// What the SAX2 callbacks know while a GPX document streams by: the point being built,
 /// the text being collected, the report, and the caller's body.

@@ -1,6 +1,7 @@
+import CivilTime
 import Foundation
 import Testing
-@testable import GeofenceEngine
+@testable import CivilTime
 
 @Suite struct UTCTimestampTests {
     @Test(arguments: [
