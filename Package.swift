@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "GeofenceEngine", targets: ["GeofenceEngine"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
         .library(name: "MapData", targets: ["MapData"]),
         .executable(name: "georemind", targets: ["georemind"]),
@@ -53,10 +54,14 @@ let package = Package(
             name: "TraceFormats",
             dependencies: ["GeofenceEngine", "CivilTime", "CZlib", "CLibXML2"]
         ),
+        // RFC 5545 syntax: content lines, folding, escaping, values, VTIMEZONE; no reminder in it.
+        .target(name: "ICalendar", dependencies: ["CivilTime"]),
         .target(
             name: "GeoReminders",
             dependencies: [
                 "CivilTime",
+                // VTODO and VALARM mapping over the iCalendar syntax layer.
+                "ICalendar",
                 // Alarm evaluation runs the store's location alarms through the engine.
                 "GeofenceEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -68,13 +73,13 @@ let package = Package(
         .executableTarget(
             name: "georemind",
             dependencies: [
-                "CivilTime", "GeofenceEngine", "TraceFormats", "GeoReminders", "MapData",
+                "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "georemind-bench",
-            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "GeoReminders", "MapData"],
+            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
             path: "Benchmarks/georemind-bench"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
@@ -82,7 +87,8 @@ let package = Package(
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
-        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders", "GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport"]),
+        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(name: "georemindTests", dependencies: ["georemind"]),
     ],

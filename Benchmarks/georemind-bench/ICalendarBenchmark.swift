@@ -1,4 +1,6 @@
 import Foundation
+import ICalendar
+import CivilTime
 import GeoReminders
 
 /// Writes then reads an iCalendar stream of 20 000 Apple-shaped VTODOs (zoned due date, a

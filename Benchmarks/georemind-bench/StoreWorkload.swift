@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 import GeoReminders
 
 /// The store benchmarks' reminders: a third with location alarms (Paris area), a third with a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CivilTime
 import GeoReminders
 import GeofenceEngine
 import TraceFormats

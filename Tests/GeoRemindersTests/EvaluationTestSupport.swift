@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 import GeofenceEngine
 @testable import GeoReminders
 

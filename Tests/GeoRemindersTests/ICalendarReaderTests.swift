@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 import Testing
 @testable import GeoReminders
 

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 @testable import GeoReminders
 
 /// Compact `YYYYMMDD` / `YYYYMMDDTHHMMSS` spelling of dates in recurrence tests and fixtures.

@@ -1,4 +1,6 @@
 import Foundation
+import ICalendar
+import CivilTime
 import Testing
 @testable import GeoReminders
 

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 // Written out rather than synthesized because `RecurrenceRule` belongs to recurrence and is
 // persisted only through its RRULE text and `fromCompletion` flag.

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 /// A reminder, as EventKit's `EKReminder`.
 ///

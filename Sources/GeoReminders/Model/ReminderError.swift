@@ -1,3 +1,4 @@
+import CivilTime
 /// A reminder or list that breaks a model rule; the store refuses to save it.
 public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTitle(id: String)

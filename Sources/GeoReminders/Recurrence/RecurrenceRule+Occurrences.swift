@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 extension RecurrenceRule {
     /// Every occurrence of a series starting at `start`, lazily (see `RecurrenceOccurrences`).

@@ -1,3 +1,4 @@
+import CivilTime
 extension RecurrenceRule {
     /// RFC 5545 section 3.3.10's constraints on which parts go together, and value ranges.
     func validate() throws {

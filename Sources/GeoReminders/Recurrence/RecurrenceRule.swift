@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 /// A repetition rule, as EventKit's `EKRecurrenceRule` and RFC 5545's RRULE.
 ///

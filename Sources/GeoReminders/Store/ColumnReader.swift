@@ -1,3 +1,4 @@
+import CivilTime
 import GRDBSQLite
 
 /// The current row of a stepping statement, read by column index.

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 /// What completing a reminder did, for the caller to report.
 public struct CompletionResult: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 import GRDB
 
 /// Reads reminders, then their alarms in a second query.

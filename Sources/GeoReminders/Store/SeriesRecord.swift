@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 import GRDB
 
 /// A row of `recurrenceSeries`: where a series began and which reminder is its live one.

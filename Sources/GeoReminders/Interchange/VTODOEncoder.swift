@@ -1,4 +1,6 @@
 import Foundation
+import ICalendar
+import CivilTime
 
 /// Writes a ``Reminder`` as a VTODO.
 ///

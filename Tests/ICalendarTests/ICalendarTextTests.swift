@@ -1,5 +1,6 @@
+import ICalendar
 import Testing
-@testable import GeoReminders
+@testable import ICalendar
 
 /// TEXT escaping (RFC 5545 §3.3.11).
 struct ICalendarTextTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// Writes an ``Alarm`` as a VALARM: `ACTION:DISPLAY` with the reminder's title, and a TRIGGER
 /// that is absolute (`VALUE=DATE-TIME`, UTC), relative to DUE (`RELATED=END`), or for a place

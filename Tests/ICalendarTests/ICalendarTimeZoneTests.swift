@@ -1,6 +1,8 @@
 import Foundation
+import ICalendar
+import CivilTime
 import Testing
-@testable import GeoReminders
+@testable import ICalendar
 
 /// VTIMEZONE built from Foundation zones, and TZIDs resolved back to zones.
 struct ICalendarTimeZoneTests {

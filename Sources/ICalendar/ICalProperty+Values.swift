@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 /// Typed readings of a property's value that report failures as `ICalParseError.invalidValue`
 /// naming the property's line, and initializers that write each value type.

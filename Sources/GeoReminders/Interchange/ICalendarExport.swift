@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// Reminders as one iCalendar stream: a VCALENDAR with VERSION and PRODID, a VTIMEZONE for
 /// every TZID used, then one VTODO per reminder in the order given.

@@ -1,6 +1,7 @@
 import Foundation
+import ICalendar
 import Testing
-@testable import GeoReminders
+@testable import ICalendar
 
 /// Content lines: name, parameters and value (RFC 5545 §3.1, §3.2; RFC 6868).
 struct ICalendarSyntaxTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// The reading half of an import: every VTODO of every file decoded, before the store is asked.
 enum ICalendarImport {

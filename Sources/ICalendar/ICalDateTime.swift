@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 /// DATE and DATE-TIME values read into and written from `ReminderDate`.
 ///

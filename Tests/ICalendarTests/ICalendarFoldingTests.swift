@@ -1,6 +1,7 @@
 import Foundation
+import ICalendar
 import Testing
-@testable import GeoReminders
+@testable import ICalendar
 
 /// Folding on write and unfolding on read (RFC 5545 §3.1).
 struct ICalendarFoldingTests {

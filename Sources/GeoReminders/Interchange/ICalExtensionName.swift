@@ -1,3 +1,4 @@
+import ICalendar
 /// The names of the properties and parameters georemind adds to VTODO and VALARM, and of the
 /// other applications' extensions it reads and writes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 
 extension ICalComponent {
     /// A VTIMEZONE describing `zone`'s real transitions over `years`, so that a TZID in the file

@@ -1,6 +1,8 @@
 import Foundation
+import ICalendar
+import CivilTime
 import Testing
-@testable import GeoReminders
+@testable import ICalendar
 
 /// DATE, DATE-TIME, DURATION, INTEGER, FLOAT, UTC-OFFSET, GEO and geo: URI codecs.
 struct ICalendarValueTests {

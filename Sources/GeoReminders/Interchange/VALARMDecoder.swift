@@ -1,4 +1,6 @@
 import Foundation
+import ICalendar
+import CivilTime
 
 /// Reads a VALARM into an ``Alarm``, or says why it was left out.
 ///

@@ -1,4 +1,3 @@
-import CivilTime
 import Foundation
 
 /// Why a date typed by a person could not be read.
@@ -109,18 +108,18 @@ extension ReminderDate {
     public var iso8601: String {
         var text: [UInt8] = []
         text.reserveCapacity(25)
-        Self.appendDigits(year, width: 4, to: &text)
+        ASCIIDigits.append(UInt64(clamping: year), minimumWidth: 4, to: &text)
         text.append(UInt8(ascii: "-"))
-        Self.appendDigits(month, width: 2, to: &text)
+        ASCIIDigits.append(UInt64(clamping: month), minimumWidth: 2, to: &text)
         text.append(UInt8(ascii: "-"))
-        Self.appendDigits(day, width: 2, to: &text)
+        ASCIIDigits.append(UInt64(clamping: day), minimumWidth: 2, to: &text)
         if let time {
             text.append(UInt8(ascii: "T"))
-            Self.appendDigits(time.hour, width: 2, to: &text)
+            ASCIIDigits.append(UInt64(clamping: time.hour), minimumWidth: 2, to: &text)
             text.append(UInt8(ascii: ":"))
-            Self.appendDigits(time.minute, width: 2, to: &text)
+            ASCIIDigits.append(UInt64(clamping: time.minute), minimumWidth: 2, to: &text)
             text.append(UInt8(ascii: ":"))
-            Self.appendDigits(time.second, width: 2, to: &text)
+            ASCIIDigits.append(UInt64(clamping: time.second), minimumWidth: 2, to: &text)
             if let timeZone {
                 let offset = utcOffset(in: timeZone)
                 if offset == 0 && (timeZone.identifier == "UTC" || timeZone.identifier == "GMT") {
@@ -128,9 +127,9 @@ extension ReminderDate {
                 } else {
                     let magnitude = abs(offset)
                     text.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                    Self.appendDigits(magnitude / 3600, width: 2, to: &text)
+                    ASCIIDigits.append(UInt64(clamping: magnitude / 3600), minimumWidth: 2, to: &text)
                     text.append(UInt8(ascii: ":"))
-                    Self.appendDigits((magnitude % 3600) / 60, width: 2, to: &text)
+                    ASCIIDigits.append(UInt64(clamping: (magnitude % 3600) / 60), minimumWidth: 2, to: &text)
                 }
             }
         }

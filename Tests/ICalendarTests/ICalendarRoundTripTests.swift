@@ -1,7 +1,9 @@
 import Foundation
+import ICalendar
+import CivilTime
 import Testing
 import GeofenceEngine
-@testable import GeoReminders
+@testable import ICalendar
 
 /// Generated content survives write then read: text, parameters, folding, every value codec.
 struct ICalendarRoundTripTests {
