@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
         .library(name: "MapData", targets: ["MapData"]),
+        .library(name: "ReminderViews", targets: ["ReminderViews"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -70,10 +71,12 @@ let package = Package(
             ]
         ),
         .target(name: "MapData"),
+        // The one JSON shape of a reminder and of an alarm event, for every front (CLI, server).
+        .target(name: "ReminderViews", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
         .executableTarget(
             name: "georemind",
             dependencies: [
-                "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData",
+                "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

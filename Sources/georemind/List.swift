@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoReminders
+import ReminderViews
 
 /// `georemind list`: the reminders, filtered and sorted, as a table or a JSON array.
 struct List: ParsableCommand {
@@ -40,11 +41,10 @@ struct List: ParsableCommand {
             priorityLevel: priority.flatMap { PriorityLevel(rawValue: $0.lowercased()) })
         let reminders = try store.reminders(matching: predicate, sortedBy: sort.sort, descending: descending)
         let listTitles = try ListTitles(store: store)
-        let views = reminders.map { ReminderJSON($0, listTitle: listTitles[$0.listID]) }
         if json {
-            print(ReminderJSON.text(views))
-        } else if !views.isEmpty {
-            print(ReminderTable(views).text)
+            print(ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: listTitles[$0.listID]) }))
+        } else if !reminders.isEmpty {
+            print(ReminderTable(reminders, listTitles: listTitles).text)
         }
     }
 }

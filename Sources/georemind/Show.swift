@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoReminders
+import ReminderViews
 
 /// `georemind show ID [--json]`: one reminder, every field.
 struct Show: ParsableCommand {
@@ -13,13 +14,12 @@ struct Show: ParsableCommand {
         let store = try global.openStore()
         let reminder = try store.reminder(idPrefix: id)
         let listTitles = try ListTitles(store: store)
-        let view = ReminderJSON(reminder, listTitle: listTitles[reminder.listID])
         if json {
             var text = JSONText()
-            view.write(to: &text)
+            ReminderJSON(reminder, listTitle: listTitles[reminder.listID]).write(to: &text)
             print(text.text)
         } else {
-            print(ReminderDetail(view).text)
+            print(ReminderDetail(reminder: reminder, listTitle: listTitles[reminder.listID]).text)
         }
     }
 }

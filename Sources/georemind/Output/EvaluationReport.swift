@@ -1,4 +1,5 @@
 import Foundation
+import ReminderViews
 import GeoReminders
 import GeofenceEngine
 

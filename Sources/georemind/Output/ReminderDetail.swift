@@ -1,45 +1,52 @@
 import Foundation
+import GeoReminders
+import ReminderViews
 
 /// One reminder as `show` prints it: a field per line, empty fields left out.
 struct ReminderDetail {
-    let reminder: ReminderJSON
-
-    init(_ reminder: ReminderJSON) {
-        self.reminder = reminder
-    }
+    let reminder: Reminder
+    let listTitle: String?
 
     var text: String {
         var rows: [[String]] = [["id:", reminder.id], ["title:", reminder.title]]
         func add(_ label: String, _ value: String?) {
             if let value { rows.append([label + ":", value]) }
         }
-        add("list", reminder.list)
-        add("priority", reminder.priorityLevel == "none" ? nil : "\(reminder.priorityLevel) (\(reminder.priority))")
+        add("list", listTitle)
+        let level = reminder.priorityLevel
+        add("priority", level == .none ? nil : "\(level.rawValue) (\(reminder.priority))")
         add("notes", reminder.notes)
-        add("start", reminder.startDate)
-        add("due", reminder.dueDate.map { due in reminder.timeZone.map { "\(due) (\($0))" } ?? due })
+        add("start", reminder.startDate?.iso8601)
+        add("due", reminder.dueDate.map { due in due.timeZone.map { "\(due.iso8601) (\($0.identifier))" } ?? due.iso8601 })
         add("repeats", reminder.recurrenceRules.isEmpty ? nil : reminder.recurrenceRules.map {
             $0.fromCompletion ? "\($0.rrule) (from completion)" : $0.rrule
         }.joined(separator: ", "))
         for alarm in reminder.alarms {
             add("alarm", Self.describe(alarm))
         }
-        add("completed", reminder.completionDate ?? (reminder.isCompleted ? "yes" : nil))
+        add("completed", reminder.completionDate.map(JSONLines.timestamp) ?? (reminder.isCompleted ? "yes" : nil))
         add("series", reminder.seriesID)
-        add("created", reminder.creationDate)
-        add("modified", reminder.lastModifiedDate)
+        add("created", JSONLines.timestamp(reminder.creationDate))
+        add("modified", JSONLines.timestamp(reminder.lastModifiedDate))
         return TextTable(rows: rows).text
     }
 
-    static func describe(_ alarm: ReminderJSON.AlarmJSON) -> String {
-        let fired = alarm.firedDate.map { ", fired \($0)" } ?? ""
-        if let date = alarm.date { return "at \(date)\(fired)" }
-        if let offset = alarm.offset { return "\(Self.span(-offset)) before due\(fired)" }
-        guard let location = alarm.location else { return alarm.type }
-        let when = alarm.proximity == "leave" ? "leaving" : alarm.proximity == "enter" ? "arriving at" : "near"
-        let radius = location.radius == 0 ? "100 m" : String(format: "%g m", location.radius)
-        return String(format: "%@ %@ (%.6f, %.6f, radius %@)%@", when, location.title,
-                      location.latitude, location.longitude, radius, fired)
+    static func describe(_ alarm: Alarm) -> String {
+        let fired = alarm.firedDate.map { ", fired \(JSONLines.timestamp($0))" } ?? ""
+        switch alarm.trigger {
+        case let .absolute(date):
+            return "at \(JSONLines.timestamp(date))\(fired)"
+        case let .relative(offset):
+            return "\(span(-offset)) before due\(fired)"
+        case let .location(location, proximity):
+            let when = switch proximity {
+            case .leave: "leaving"
+            case .enter: "arriving at"
+            case .none: "near"
+            }
+            return String(format: "%@ %@ (%.6f, %.6f, radius %@)%@", when, location.title, location.latitude,
+                          location.longitude, String(format: "%g m", location.effectiveRadius), fired)
+        }
     }
 
     /// Seconds as `1h30m`, `15m`, `1d`, `-5m` for an alarm after the due date.

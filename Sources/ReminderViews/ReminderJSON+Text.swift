@@ -1,6 +1,6 @@
 extension ReminderJSON {
     /// Writes the reminder as `JSONEncoder` would with sorted keys (see `JSONText`).
-    func write(to json: inout JSONText) {
+    public func write(to json: inout JSONText) {
         json.beginObject()
         json.key("alarms")
         json.beginArray()
@@ -37,7 +37,7 @@ extension ReminderJSON {
     }
 
     /// A JSON array of reminders, one line.
-    static func text(_ reminders: [ReminderJSON]) -> String {
+    public static func text(_ reminders: [ReminderJSON]) -> String {
         var json = JSONText(capacity: reminders.count * 560)
         json.beginArray()
         for reminder in reminders { reminder.write(to: &json) }
@@ -47,7 +47,7 @@ extension ReminderJSON {
 }
 
 extension ReminderJSON.AlarmJSON {
-    func write(to json: inout JSONText) {
+    public func write(to json: inout JSONText) {
         json.beginObject()
         json.member("date", date)
         json.member("firedDate", firedDate)

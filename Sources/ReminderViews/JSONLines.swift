@@ -4,21 +4,21 @@ import GeofenceEngine
 
 /// JSON as the commands print it: sorted keys so output is stable, slashes unescaped,
 /// one line per value.
-enum JSONLines {
+public enum JSONLines {
     /// An encoder configured for the commands' output; make one per run and reuse it.
-    static func makeEncoder() -> JSONEncoder {
+    public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    static func encode(_ value: some Encodable, with encoder: JSONEncoder = makeEncoder()) throws -> String {
+    public static func encode(_ value: some Encodable, with encoder: JSONEncoder = makeEncoder()) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// An instant as ISO 8601 UTC to the second (truncated): `2026-11-23T16:00:00Z`.
     /// Hand-written by the engine's `UTCTimestamp`: `list --json` formats three instants a reminder.
-    static func timestamp(_ date: Date) -> String {
+    public static func timestamp(_ date: Date) -> String {
         UTCTimestamp.string(date, precision: .seconds) ?? date.ISO8601Format()
     }
 }

@@ -4,22 +4,22 @@
 /// `list --json` prints tens of thousands of reminders; Foundation's `JSONEncoder` spent three
 /// quarters of the command's time there (issue 6 asks for 100,000 reminders in 0.3 s).
 /// Callers write keys in sorted order themselves.
-struct JSONText {
+public struct JSONText {
     private(set) var bytes: [UInt8] = []
     /// Whether the container being written needs a comma before its next member.
     private var needsComma = false
 
-    init(capacity: Int = 0) {
+    public init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
     /// Starts a member: the comma when needed, then `"key":`.
-    mutating func key(_ key: StaticString) {
+    public mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -27,7 +27,7 @@ struct JSONText {
         needsComma = false
     }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
@@ -49,13 +49,13 @@ struct JSONText {
         needsComma = true
     }
 
-    mutating func number(_ value: Int) {
+    public mutating func number(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
     }
 
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         separate()
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -63,20 +63,20 @@ struct JSONText {
         needsComma = true
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
         needsComma = true
     }
 
     /// `"key":value` for a value that is present; nothing for nil, as `encodeIfPresent` does.
-    mutating func member(_ key: StaticString, _ value: String?) {
+    public mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         self.key(key)
         string(value)
     }
 
-    mutating func member(_ key: StaticString, _ value: Double?) {
+    public mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         self.key(key)
         number(value)
@@ -87,5 +87,5 @@ struct JSONText {
         needsComma = false
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

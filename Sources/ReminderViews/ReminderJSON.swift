@@ -4,47 +4,47 @@ import GeoReminders
 /// A reminder as `list --json` and `show --json` print it. The field names are a contract
 /// (docs/cli.md): dates are ISO 8601 (`dueDate`/`startDate` as typed: zoned with offset,
 /// floating without, all-day bare), instants in UTC; absent values are left out.
-struct ReminderJSON: Encodable {
+public struct ReminderJSON: Encodable {
     /// The radius as stored: 0 means the default 100 m.
-    typealias Location = LocationJSON
+    public typealias Location = LocationJSON
 
-    struct AlarmJSON: Encodable {
-        var id: String
+    public struct AlarmJSON: Encodable {
+        public var id: String
         /// `absolute`, `relative` or `location`.
-        var type: String
-        var date: String?
+        public var type: String
+        public var date: String?
         /// Seconds from the due date (negative: before).
-        var offset: Double?
-        var location: Location?
+        public var offset: Double?
+        public var location: Location?
         /// `enter`, `leave` or `none`.
-        var proximity: String?
-        var firedDate: String?
+        public var proximity: String?
+        public var firedDate: String?
     }
 
-    struct Rule: Encodable {
-        var rrule: String
-        var fromCompletion: Bool
+    public struct Rule: Encodable {
+        public var rrule: String
+        public var fromCompletion: Bool
     }
 
-    var id: String
-    var title: String
-    var notes: String?
-    var list: String?
-    var listID: String?
-    var priority: Int
-    var priorityLevel: String
-    var startDate: String?
-    var dueDate: String?
-    var timeZone: String?
-    var isCompleted: Bool
-    var completionDate: String?
-    var creationDate: String
-    var lastModifiedDate: String
-    var recurrenceRules: [Rule]
-    var alarms: [AlarmJSON]
-    var seriesID: String?
+    public var id: String
+    public var title: String
+    public var notes: String?
+    public var list: String?
+    public var listID: String?
+    public var priority: Int
+    public var priorityLevel: String
+    public var startDate: String?
+    public var dueDate: String?
+    public var timeZone: String?
+    public var isCompleted: Bool
+    public var completionDate: String?
+    public var creationDate: String
+    public var lastModifiedDate: String
+    public var recurrenceRules: [Rule]
+    public var alarms: [AlarmJSON]
+    public var seriesID: String?
 
-    init(_ reminder: Reminder, listTitle: String?) {
+    public init(_ reminder: Reminder, listTitle: String?) {
         id = reminder.id
         title = reminder.title
         notes = reminder.notes
@@ -80,15 +80,5 @@ struct ReminderJSON: Encodable {
             view.proximity = proximity.rawValue
         }
         return view
-    }
-
-    /// The place of the first location alarm, for tables: `Work (leaving)`.
-    var placeSummary: String? {
-        guard let alarm = alarms.first(where: { $0.location != nil }), let location = alarm.location else { return nil }
-        switch alarm.proximity {
-        case "leave": return "\(location.title) (leaving)"
-        case "enter": return "\(location.title) (arriving)"
-        default: return location.title
-        }
     }
 }

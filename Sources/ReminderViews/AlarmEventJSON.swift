@@ -6,31 +6,31 @@ import GeofenceEngine
 /// `{"time", "kind", "reminder": {"id", "title", "priority"}, "location": {"title", "latitude",
 /// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (issue 6;
 /// location, fix and distance only for location kinds). Times are ISO 8601 UTC.
-struct AlarmEventJSON: Encodable {
-    struct ReminderRef: Encodable {
-        var id: String
-        var title: String
-        var priority: Int
+public struct AlarmEventJSON: Encodable {
+    public struct ReminderRef: Encodable {
+        public var id: String
+        public var title: String
+        public var priority: Int
     }
 
     /// The radius is the one the geofence used (100 m for a stored 0).
-    typealias Location = LocationJSON
+    public typealias Location = LocationJSON
 
-    struct FixRef: Encodable {
-        var latitude: Double
-        var longitude: Double
-        var time: String?
+    public struct FixRef: Encodable {
+        public var latitude: Double
+        public var longitude: Double
+        public var time: String?
     }
 
-    var time: String
-    var kind: String
-    var reminder: ReminderRef
-    var location: Location?
-    var fix: FixRef?
+    public var time: String
+    public var kind: String
+    public var reminder: ReminderRef
+    public var location: Location?
+    public var fix: FixRef?
     /// Metres from the fence's centre to the fix.
-    var distance: Double?
+    public var distance: Double?
 
-    init(_ event: AlarmEvent) {
+    public init(_ event: AlarmEvent) {
         time = JSONLines.timestamp(event.time)
         kind = event.kind.rawValue
         reminder = ReminderRef(id: event.reminder.id, title: event.reminder.title, priority: event.reminder.priority)
@@ -47,7 +47,7 @@ struct AlarmEventJSON: Encodable {
     }
 
     /// The readable line: `2026-11-23T22:05:00Z  leave  Leave work  Work (262.4 m from centre)`.
-    var line: String {
+    public var line: String {
         var text = "\(time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0))  \(reminder.title)"
         if let location {
             text += "  \(location.title)"
