@@ -17,7 +17,7 @@ struct Add: ParsableCommand {
         let store = try global.openStore()
         var reminder = Reminder(title: title)
         try options.apply(to: &reminder, store: store, places: global.loadMapData)
-        let saved = try store.save(reminder)
+        let saved = try options.save(reminder, in: store)
         print(saved.id)
     }
 }

@@ -21,6 +21,6 @@ struct Edit: ParsableCommand {
         var reminder = try store.reminder(idPrefix: id)
         if let title { reminder.title = title }
         try options.apply(to: &reminder, store: store, places: global.loadMapData)
-        try store.save(reminder)
+        try options.save(reminder, in: store)
     }
 }

@@ -89,9 +89,6 @@ struct ReminderOptions: ParsableArguments {
             let relative = try alarmBefore.map { text in
                 Alarm.relative(-(try CLIError.reading("--alarm-before") { try TimeSpan(parsing: text) }).seconds)
             }
-            if !relative.isEmpty && reminder.dueDate == nil {
-                throw ValidationError("--alarm-before needs a due date; add --due")
-            }
             reminder.alarms.removeAll { $0.geofence == nil }
             reminder.alarms.append(contentsOf: absolute + relative)
         }
@@ -106,8 +103,17 @@ struct ReminderOptions: ParsableArguments {
             }
             for index in reminder.recurrenceRules.indices { reminder.recurrenceRules[index].fromCompletion = true }
         }
-        if !reminder.recurrenceRules.isEmpty && reminder.dueDate == nil {
+    }
+
+    /// Saves `reminder`; a model rule it breaks because of an option is named by that option.
+    @discardableResult
+    func save(_ reminder: Reminder, in store: ReminderStore) throws -> Reminder {
+        do {
+            return try store.save(reminder)
+        } catch ReminderError.recurrenceWithoutDueDate {
             throw ValidationError("--repeat needs a due date to count from; add --due")
+        } catch ReminderError.relativeAlarmWithoutDueDate {
+            throw ValidationError("--alarm-before needs a due date; add --due")
         }
     }
 

@@ -89,7 +89,7 @@ import Testing
         let alarmCount = try store.database!.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm") }
         #expect(alarmCount == 2)
         // A new reminder may take the removed one's number: none of the old alarms attach to it.
-        try store.save(Reminder(id: uuid(5), title: "new", alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 0))]))
+        try store.save(Reminder(id: uuid(5), title: "new", dueDate: anyDueDate, alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 0))]))
         #expect(try store.reminder(id: uuid(5))?.alarms.map(\.id) == [uuid(50)])
         #expect(try store.reminder(id: uuid(3))?.alarms.map(\.id) == [uuid(30)])
     }

@@ -57,6 +57,25 @@ import Testing
         }
     }
 
+    /// EventKit refuses a repeating reminder with no due date; an alarm relative to a due date
+    /// that does not exist would never fire. The store refuses both, whoever the caller is.
+    @Test func rulesAndRelativeAlarmsNeedADueDate() throws {
+        let store = try memoryStore()
+        #expect(throws: ReminderError.recurrenceWithoutDueDate(id: uuid(1))) {
+            try store.save(Reminder(id: uuid(1), title: "x", recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")]))
+        }
+        #expect(throws: ReminderError.relativeAlarmWithoutDueDate(id: uuid(2))) {
+            try store.save(Reminder(id: uuid(2), title: "y", alarms: [.relative(-600)]))
+        }
+        #expect(try store.reminders().isEmpty)
+        let saved = try store.save(Reminder(id: uuid(3), title: "z", dueDate: anyDueDate,
+                                            recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")], alarms: [.relative(-600)]))
+        var edited = saved
+        edited.dueDate = nil
+        #expect(throws: ReminderError.recurrenceWithoutDueDate(id: uuid(3))) { try store.save(edited) }
+        #expect(try store.reminder(id: uuid(3))?.dueDate == anyDueDate)
+    }
+
     @Test func completionFollowsEventKit() {
         var reminder = Reminder(title: "x")
         reminder.completionDate = date(100)

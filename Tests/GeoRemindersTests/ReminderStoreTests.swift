@@ -31,7 +31,7 @@ import Testing
 
     @Test func savingAgainReplacesAlarmsAndRules() throws {
         let store = try memoryStore()
-        var reminder = try store.save(Reminder(id: uuid(1), title: "x", recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")],
+        var reminder = try store.save(Reminder(id: uuid(1), title: "x", dueDate: anyDueDate, recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")],
                                                alarms: [.relative(-60), .relative(-120)]))
         reminder.alarms = [Alarm(id: uuid(5), trigger: .relative(offset: 30))]
         reminder.recurrenceRules = []
@@ -46,8 +46,8 @@ import Testing
 
     @Test func removeDeletesTheReminder() throws {
         let store = try memoryStore()
-        try store.save(Reminder(id: uuid(1), title: "x", alarms: [.relative(0)]))
-        try store.save(Reminder(id: uuid(2), title: "y", alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 5))]))
+        try store.save(Reminder(id: uuid(1), title: "x", dueDate: anyDueDate, alarms: [.relative(0)]))
+        try store.save(Reminder(id: uuid(2), title: "y", dueDate: anyDueDate, alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 5))]))
         try store.remove(id: uuid(1))
         #expect(try store.reminder(id: uuid(1)) == nil)
         #expect(throws: StoreError.reminderNotFound(id: uuid(1))) { try store.remove(id: uuid(1)) }
@@ -60,11 +60,11 @@ import Testing
     /// others gives each reminder exactly its own alarms.
     @Test func alarmsStayWithTheirReminderThroughABatch() throws {
         let store = try memoryStore()
-        try store.save(Reminder(id: uuid(1), title: "a", creationDate: date(1),
+        try store.save(Reminder(id: uuid(1), title: "a", dueDate: anyDueDate, creationDate: date(1),
                                 alarms: [Alarm(id: uuid(10), trigger: .relative(offset: 1))]))
-        try store.save(Reminder(id: uuid(2), title: "b", creationDate: date(2),
+        try store.save(Reminder(id: uuid(2), title: "b", dueDate: anyDueDate, creationDate: date(2),
                                 alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 2))]), commit: false)
-        try store.save(Reminder(id: uuid(1), title: "a2", creationDate: date(1),
+        try store.save(Reminder(id: uuid(1), title: "a2", dueDate: anyDueDate, creationDate: date(1),
                                 alarms: [Alarm(id: uuid(11), trigger: .relative(offset: 3)),
                                          Alarm(id: uuid(12), trigger: .relative(offset: 4))]), commit: false)
         try store.save(Reminder(id: uuid(3), title: "c", creationDate: date(3)), commit: false)
@@ -154,7 +154,7 @@ import Testing
     @Test func removingAListRemovesItsReminders() throws {
         let store = try memoryStore()
         let work = try store.save(ReminderList(id: uuid(100), title: "Work"))
-        try store.save(Reminder(id: uuid(1), listID: work.id, title: "x", alarms: [.relative(0)]))
+        try store.save(Reminder(id: uuid(1), listID: work.id, title: "x", dueDate: anyDueDate, alarms: [.relative(0)]))
         try store.save(Reminder(id: uuid(2), title: "y"))
         try store.removeList(id: work.id)
         #expect(try store.reminders().map(\.id) == [uuid(2)])
@@ -166,7 +166,7 @@ import Testing
         try store.saveEngineState(Data([1, 2, 3]), forKey: "engine")
         try store.saveEngineState(Data([4]), forKey: "engine")
         #expect(try store.engineState(forKey: "engine") == Data([4]))
-        try store.save(Reminder(id: uuid(1), title: "x", alarms: [Alarm(id: uuid(9), trigger: .relative(offset: 0))]))
+        try store.save(Reminder(id: uuid(1), title: "x", dueDate: anyDueDate, alarms: [Alarm(id: uuid(9), trigger: .relative(offset: 0))]))
         try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(9), firedDate: date(10), acknowledgedDate: date(20))
         let alarm = try #require(try store.reminder(id: uuid(1))?.alarms.first)
         #expect(alarm.firedDate == date(10))

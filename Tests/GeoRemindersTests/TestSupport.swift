@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import Synchronization
 @testable import GeoReminders
@@ -31,3 +32,6 @@ func uuid(_ n: Int) -> String {
 func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: seconds) }
 
 let paris = TimeZone(identifier: "Europe/Paris")!
+
+/// A due date for reminders that need one to be valid (a rule, a relative alarm) in tests that never read it.
+let anyDueDate = ReminderDate(year: 2026, month: 1, day: 1)

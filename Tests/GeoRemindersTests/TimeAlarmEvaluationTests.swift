@@ -50,7 +50,6 @@ import Testing
                      alarms: [Alarm(id: uuid(1003), trigger: .relative(offset: -3600))]),
             reminder(4, "floating", created: 3, due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 12, minute: 0)),
                      alarms: [Alarm(id: uuid(1004), trigger: .relative(offset: 0))]),
-            reminder(5, "no due date", created: 4, alarms: [Alarm(id: uuid(1005), trigger: .relative(offset: 0))]),
             reminder(6, "next day", created: 5, due: ReminderDate(year: 2026, month: 5, day: 10, time: TimeOfDay(hour: 6, minute: 13, second: 21), timeZone: utc),
                      alarms: [Alarm(id: uuid(1006), trigger: .relative(offset: 0))]),
         ])

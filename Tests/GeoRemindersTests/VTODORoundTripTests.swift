@@ -72,13 +72,17 @@ struct VTODORoundTripTests {
             let rules = (0..<(chance(0.7) ? 0 : int(1...2))).map { _ in
                 try! RecurrenceRule(rrule: pick(VTODORoundTripTests.rules), fromCompletion: chance(0.5))
             }
-            return Reminder(
+            var reminder = Reminder(
                 id: identifier(), listID: pick(VTODORoundTripTests.lists).id, title: "T " + text(words: 1...12),
                 notes: chance(0.5) ? nil : (chance(0.1) ? "" : text(words: 0...40)), priority: int(0...9),
                 startDate: chance(0.3) ? date() : nil, dueDate: chance(0.7) ? date() : nil,
                 completionDate: chance(0.3) ? instant() : nil, creationDate: creation, lastModifiedDate: modification,
                 recurrenceRules: rules, alarms: (0..<int(0...3)).map { _ in alarm() },
                 seriesID: chance(0.2) ? identifier() : nil)
+            // A rule or an alarm relative to the due date needs a due date (the model's rule).
+            let needsDue = !rules.isEmpty || reminder.alarms.contains { if case .relative = $0.trigger { true } else { false } }
+            if needsDue, reminder.dueDate == nil { reminder.dueDate = date() }
+            return reminder
         }
     }
 

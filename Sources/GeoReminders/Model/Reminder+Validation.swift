@@ -12,6 +12,7 @@ extension Reminder {
         }
         if let startDate, !startDate.isValid { throw .badDate(id: copy.id, field: "start date", date: startDate) }
         if let dueDate, !dueDate.isValid { throw .badDate(id: copy.id, field: "due date", date: dueDate) }
+        if dueDate == nil, !recurrenceRules.isEmpty { throw .recurrenceWithoutDueDate(id: copy.id) }
         for index in copy.alarms.indices {
             copy.alarms[index].id = try Self.canonicalIdentifier(copy.alarms[index].id)
             switch copy.alarms[index].trigger {
@@ -19,6 +20,7 @@ extension Reminder {
                 break
             case let .relative(offset):
                 guard offset.isFinite else { throw .badOffset(id: copy.id, offset: offset) }
+                guard dueDate != nil else { throw .relativeAlarmWithoutDueDate(id: copy.id) }
             case let .location(location, _):
                 guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude),
                       location.radius.isFinite, location.radius >= 0 else {

@@ -1,4 +1,5 @@
 import CivilTime
+
 /// A reminder or list that breaks a model rule; the store refuses to save it.
 public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTitle(id: String)
@@ -7,6 +8,10 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDate(id: String, field: String, date: ReminderDate)
     case badLocation(id: String, latitude: Double, longitude: Double, radius: Double)
     case badOffset(id: String, offset: Double)
+    /// EventKit refuses a recurrence rule on a reminder with no due date: nothing to count from.
+    case recurrenceWithoutDueDate(id: String)
+    /// An alarm relative to the due date of a reminder that has none would never fire.
+    case relativeAlarmWithoutDueDate(id: String)
     case badColour(listID: String, colour: String)
     case emptyListTitle(listID: String)
 
@@ -24,6 +29,10 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
             "reminder \(id) has a location alarm at (\(latitude), \(longitude)) radius \(radius) m; latitude must be within ±90, longitude within ±180, radius finite and not negative"
         case let .badOffset(id, offset):
             "reminder \(id) has a relative alarm offset \(offset); it must be a finite number of seconds"
+        case let .recurrenceWithoutDueDate(id):
+            "reminder \(id) repeats but has no due date to count from; give it a due date"
+        case let .relativeAlarmWithoutDueDate(id):
+            "reminder \(id) has an alarm relative to its due date but no due date; give it a due date"
         case let .badColour(listID, colour):
             "list \(listID) has colour '\(colour)'; write it as #RRGGBB"
         case let .emptyListTitle(listID):
