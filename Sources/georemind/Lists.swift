@@ -34,11 +34,12 @@ struct Lists: ParsableCommand {
 
         func run() throws {
             let store = try global.openStore()
-            let folded = name.lowercased()
-            if try store.lists().contains(where: { $0.title.lowercased() == folded }) {
+            let list: ReminderList
+            do {
+                list = try store.save(ReminderList(title: name, allowsContentModifications: !readOnly))
+            } catch StoreError.duplicateListTitle {
                 throw CLIError.duplicateList(name: name)
             }
-            let list = try store.save(ReminderList(title: name, allowsContentModifications: !readOnly))
             if makeDefault { try store.setDefaultList(id: list.id) }
             print(list.id)
         }

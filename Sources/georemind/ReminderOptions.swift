@@ -170,10 +170,7 @@ struct ReminderOptions: ParsableArguments {
 
     /// The list with this title, ignoring case.
     static func list(named name: String, in store: ReminderStore) throws -> ReminderList {
-        let folded = name.lowercased()
-        guard let list = try store.lists().first(where: { $0.title.lowercased() == folded }) else {
-            throw CLIError.unknownList(name: name)
-        }
+        guard let list = try store.list(titled: name) else { throw CLIError.unknownList(name: name) }
         return list
     }
 }

@@ -32,10 +32,7 @@ extension ReminderStore {
         let listsByID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var newLists: [ReminderList] = []
         func list(titled title: String) -> ReminderList? {
-            let all = lists + newLists
-            if let exact = all.first(where: { $0.title == title }) { return exact }
-            let lowered = title.lowercased()
-            if let loose = all.first(where: { $0.title.lowercased() == lowered }) { return loose }
+            if let known = (lists + newLists).first(titled: title) { return known }
             guard options.createsMissingLists, !Reminder.isBlank(title) else { return nil }
             let created = ReminderList(title: title)
             newLists.append(created)

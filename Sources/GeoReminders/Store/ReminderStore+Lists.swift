@@ -42,12 +42,23 @@ extension ReminderStore {
         observers.notify()
     }
 
-    /// Creates or updates a list. An existing read-only list cannot be changed.
+    /// The list named `title` (exactly, else ignoring case); nil when there is none.
+    public func list(titled title: String) throws -> ReminderList? {
+        try lists().first(titled: title)
+    }
+
+    /// Creates or updates a list. An existing read-only list cannot be changed, and no two lists
+    /// share a title ignoring case (names are how people pick a list).
     @discardableResult
     public func save(_ list: ReminderList) throws -> ReminderList {
         let database = try authorizedDatabase(for: "save a list")
         let stored = try list.validated()
         try database.write { db in
+            let folded = ReminderList.foldedTitle(stored.title)
+            for row in try Row.fetchAll(db, sql: "SELECT id, title FROM list WHERE id != ?", arguments: [stored.id])
+            where ReminderList.foldedTitle(row[1]) == folded {
+                throw StoreError.duplicateListTitle(title: stored.title, existingID: row[0])
+            }
             if let old = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
                                           arguments: [stored.id]) {
                 guard old[1] as Bool else { throw StoreError.readOnlyList(listID: stored.id, title: old[0]) }

@@ -3,6 +3,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case accessDenied(operation: String, access: AccessLevel)
     case readOnlyList(listID: String, title: String)
     case unknownList(id: String)
+    case duplicateListTitle(title: String, existingID: String)
     case reminderNotFound(id: String)
     case alarmNotFound(reminderID: String, alarmID: String)
     case noReminderMatches(prefix: String)
@@ -18,6 +19,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot \(operation): the store was opened with \(access) access; open it with full access"
         case let .readOnlyList(listID, title):
             "list '\(title)' (\(listID)) is read-only; choose a list that allows changes"
+        case let .duplicateListTitle(title, existingID):
+            "a list named '\(title)' already exists (\(existingID)); choose another name"
         case let .unknownList(id):
             "no list has identifier \(id); list them to see their identifiers"
         case let .reminderNotFound(id):
