@@ -1,7 +1,7 @@
-import Foundation
-import ICalendar
 import CivilTime
+import Foundation
 import GeoReminders
+import ICalendar
 
 /// Writes then reads an iCalendar stream of 20 000 Apple-shaped VTODOs (zoned due date, a
 /// timed alarm and a location alarm each): the syntax layer's throughput.

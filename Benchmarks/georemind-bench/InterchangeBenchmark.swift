@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 
 /// 20 000 reminders (zoned or all-day due dates, a third with a location alarm, a third with a

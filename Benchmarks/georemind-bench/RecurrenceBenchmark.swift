@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 
 /// Preview of 10,000 daily occurrences (zoned, floating, all-day), then a monthly rule with set

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 
 /// The store benchmarks' reminders: a third with location alarms (Paris area), a third with a

@@ -18,4 +18,12 @@ public enum ASCIIDigits {
             for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
         }
     }
+
+    /// `value` in decimal, left-padded with zeros to `width` digits (a sign before the zeros):
+    /// `padded(7, width: 2)` is "07", `padded(12345, width: 4)` is "12345".
+    public static func padded(_ value: Int, width: Int) -> String {
+        var out: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+        append(UInt64(value.magnitude), minimumWidth: width, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 extension ICalComponent {
     /// A VTIMEZONE describing `zone`'s real transitions over `years`, so that a TZID in the file

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// DATE and DATE-TIME values read into and written from `ReminderDate`.
 ///
@@ -81,14 +81,9 @@ public enum ICalDateTime {
     }
 
     private static func isValidDay(_ y: Int, _ m: Int, _ d: Int) -> Bool {
-        guard m >= 1, m <= 12, d >= 1 else { return false }
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return d <= lengths[m - 1]
+        guard m >= 1, m <= 12 else { return false }
+        return (1...CivilDay.daysInMonth(year: y, month: m)).contains(d)
     }
 
-    private static func digits(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
+    private static func digits(_ n: Int, _ width: Int) -> String { ASCIIDigits.padded(n, width: width) }
 }

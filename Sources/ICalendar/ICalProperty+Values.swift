@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// Typed readings of a property's value that report failures as `ICalParseError.invalidValue`
 /// naming the property's line, and initializers that write each value type.

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 import GeofenceEngine
-import TraceFormats
 import MapData
+import TraceFormats
 
 /// Failures of the command line itself, and the one place every error becomes a line on stderr
 /// and an exit status.

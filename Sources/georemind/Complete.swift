@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 
 /// `georemind complete ID [--date DATE]`: completes a reminder; a repeating one moves to its

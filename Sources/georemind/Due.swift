@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 
 /// `georemind due [--at DATE]`: time alarms due at or before a moment that have not fired.

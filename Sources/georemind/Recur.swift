@@ -1,5 +1,5 @@
-import CivilTime
 import ArgumentParser
+import CivilTime
 import GeoReminders
 
 /// `georemind recur RULE --start DATE`: previews a repetition's occurrences, one per line.

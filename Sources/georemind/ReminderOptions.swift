@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 import MapData
 

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 import CivilTime
+import Foundation
 import GeoReminders
 import GeofenceEngine
-import TraceFormats
 import MapData
+import TraceFormats
 
 /// `georemind simulate --from PLACE --to PLACE`: a simulated trip run through the alarms without
 /// writing, to check *leave work* reminders before the drive home.

@@ -1,4 +1,3 @@
-import CivilTime
 import Foundation
 import Testing
 @testable import CivilTime

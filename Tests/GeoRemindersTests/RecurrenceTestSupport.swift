@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 @testable import GeoReminders
 
 /// Compact `YYYYMMDD` / `YYYYMMDDTHHMMSS` spelling of dates in recurrence tests and fixtures.

@@ -1,7 +1,7 @@
-import Foundation
 import CivilTime
-import TestSupport
+import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import GeoReminders
 

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import ICalendar
-import CivilTime
 import Testing
 @testable import GeoReminders
 

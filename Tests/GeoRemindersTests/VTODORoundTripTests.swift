@@ -1,8 +1,8 @@
-import Foundation
-import ICalendar
 import CivilTime
-import Testing
+import Foundation
 import GeofenceEngine
+import ICalendar
+import Testing
 @testable import GeoReminders
 
 /// Export then import gives back the same reminders, field for field, over thousands of

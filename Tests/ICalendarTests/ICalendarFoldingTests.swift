@@ -1,5 +1,4 @@
 import Foundation
-import ICalendar
 import Testing
 @testable import ICalendar
 

@@ -1,8 +1,7 @@
-import Foundation
-import ICalendar
 import CivilTime
-import Testing
+import Foundation
 import GeofenceEngine
+import Testing
 @testable import ICalendar
 
 /// Generated content survives write then read: text, parameters, folding, every value codec.

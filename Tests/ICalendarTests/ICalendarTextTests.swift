@@ -1,4 +1,3 @@
-import ICalendar
 import Testing
 @testable import ICalendar
 

@@ -1,6 +1,5 @@
-import Foundation
-import ICalendar
 import CivilTime
+import Foundation
 import Testing
 @testable import ICalendar
 

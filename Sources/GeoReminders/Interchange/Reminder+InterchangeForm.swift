@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import ICalendar
-import CivilTime
 
 extension Reminder {
     /// The reminder as iCalendar can carry it: instants to the whole second, UTC as one zone.

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import ICalendar
-import CivilTime
 
 /// Reads a VALARM into an ``Alarm``, or says why it was left out.
 ///

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import ICalendar
-import CivilTime
 
 /// Reads a VTODO into a ``Reminder``, or says why it cannot become one.
 ///

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import ICalendar
-import CivilTime
 
 /// Writes a ``Reminder`` as a VTODO.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// A reminder's alarm, as EventKit's `EKAlarm`: an instant, an offset from the due date,
 /// or a place.

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 // Written out rather than synthesized because `RecurrenceRule` belongs to recurrence and is
 // persisted only through its RRULE text and `fromCompletion` flag.

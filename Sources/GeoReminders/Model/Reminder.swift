@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// A reminder, as EventKit's `EKReminder`.
 ///

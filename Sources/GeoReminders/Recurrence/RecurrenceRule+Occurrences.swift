@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 extension RecurrenceRule {
     /// Every occurrence of a series starting at `start`, lazily (see `RecurrenceOccurrences`).

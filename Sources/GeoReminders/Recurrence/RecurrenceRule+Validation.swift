@@ -81,10 +81,7 @@ extension RecurrenceRule {
 
     /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` (floating) or `YYYYMMDDTHHMMSSZ` (UTC).
     static func untilText(_ date: ReminderDate) -> String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
+        func pad(_ value: Int, _ width: Int) -> String { ASCIIDigits.padded(value, width: width) }
         var text = pad(date.year, 4) + pad(date.month, 2) + pad(date.day, 2)
         if let time = date.time {
             text += "T" + pad(time.hour, 2) + pad(time.minute, 2) + pad(time.second, 2)

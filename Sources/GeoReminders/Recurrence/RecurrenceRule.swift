@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// A repetition rule, as EventKit's `EKRecurrenceRule` and RFC 5545's RRULE.
 ///

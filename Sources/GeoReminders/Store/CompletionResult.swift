@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// What completing a reminder did, for the caller to report.
 public struct CompletionResult: Hashable, Sendable {

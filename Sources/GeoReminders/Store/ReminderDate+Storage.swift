@@ -91,10 +91,7 @@ extension ReminderDate {
         return local - min(first, second)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
+    private static func pad(_ value: Int, _ width: Int) -> String { ASCIIDigits.padded(value, width: width) }
 
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import GRDB
 
 /// Reads reminders, then their alarms in a second query.

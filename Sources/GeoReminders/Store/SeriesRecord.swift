@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import GRDB
 
 /// A row of `recurrenceSeries`: where a series began and which reminder is its live one.

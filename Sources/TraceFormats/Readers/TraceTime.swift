@@ -1,3 +1,4 @@
+import CivilTime
 /// Times as traces write them, parsed from bytes into seconds since 1970 (UTC).
 ///
 /// ISO 8601 is computed arithmetically from the civil date (no `DateFormatter` on the hot
@@ -106,22 +107,10 @@ enum TraceTime {
         return value
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    /// Related: <https://howardhinnant.github.io/date_algorithms.html#days_from_civil>.
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDay(year: year, month: month, day: day).number
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilDay.daysInMonth(year: year, month: month) }
 }
