@@ -91,8 +91,12 @@ let package = Package(
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport"]),
-        .testTarget(name: "GeoRemindersTests", dependencies: ["GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "GeoRemindersTests", dependencies: [
+            "GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
+        .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
         .testTarget(name: "georemindTests", dependencies: ["georemind"]),
     ],
     swiftLanguageModes: [.v6]

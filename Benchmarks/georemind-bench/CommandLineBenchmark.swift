@@ -2,7 +2,7 @@ import Foundation
 import GeofenceEngine
 import GeoReminders
 
-/// Issue 6's end-to-end figures, timing the built `georemind` as a person runs it:
+/// The end-to-end figures, timing the built `georemind` as a person runs it:
 /// `feed` of a 1,000,000-fix CSV from 20 devices against 10,000 location reminders, printing JSON,
 /// and `list --location --priority high --sort due --json` on a store of 100,000 reminders.
 let commandLineBenchmark = Benchmark(name: "cli") {

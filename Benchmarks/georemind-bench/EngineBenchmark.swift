@@ -1,7 +1,7 @@
 import Foundation
 import GeofenceEngine
 
-/// Issue 2's workload: M random circles (radius 50–500 m) in a 50 × 50 km area and N random-walk
+/// The engine workload: M random circles (radius 50–500 m) in a 50 × 50 km area and N random-walk
 /// fixes of one device in it; prints fixes/s (feeding only), inside pairs, transitions, peak memory.
 let engineBenchmark = Benchmark(name: "engine") {
     // GEOREMIND_BENCH_FENCES=100 runs one size only (for profiling).

@@ -2,7 +2,7 @@ import Foundation
 import GeofenceEngine
 import GeoReminders
 
-/// Issue 6's feed workload without file reading: 10,000 location reminders (radius 50–500 m, half
+/// The feed workload without file reading: 10,000 location reminders (radius 50–500 m, half
 /// arriving, half leaving, plus 1,000 timed alarms) in a 50 × 50 km area, and 1,000,000 fixes of 20
 /// devices walking in it, interleaved in time order; fed through `AlarmEvaluator` in commit mode.
 let evaluatorBenchmark = Benchmark(name: "evaluator") {

@@ -2,7 +2,7 @@ import Foundation
 import GeofenceEngine
 import GeoReminders
 
-/// Issue 6's feed workload: location reminders (radius 50–500 m, half arriving, half leaving,
+/// The feed workload: location reminders (radius 50–500 m, half arriving, half leaving,
 /// every tenth with a timed alarm) in a 50 × 50 km area around Munich, and fixes of several
 /// devices walking in it (1–15 m per one-second step), interleaved in time order. Seeded.
 struct FeedWorkload {

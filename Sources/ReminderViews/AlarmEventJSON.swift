@@ -4,7 +4,7 @@ import GeofenceEngine
 
 /// An alarm event as `feed`, `simulate` and `due` print it with `--json`, one object per line:
 /// `{"time", "kind", "reminder": {"id", "title", "priority"}, "location": {"title", "latitude",
-/// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (issue 6;
+/// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (docs/cli.md;
 /// location, fix and distance only for location kinds). Times are ISO 8601 UTC.
 public struct AlarmEventJSON: Encodable {
     public struct ReminderRef: Encodable {

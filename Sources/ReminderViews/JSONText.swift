@@ -2,7 +2,7 @@
 /// slashes unescaped, doubles as their shortest description without a trailing `.0`).
 ///
 /// `list --json` prints tens of thousands of reminders; Foundation's `JSONEncoder` spent three
-/// quarters of the command's time there (issue 6 asks for 100,000 reminders in 0.3 s).
+/// quarters of the command's time there (docs/cli.md: 100,000 reminders in 0.3 s).
 /// Callers write keys in sorted order themselves.
 public struct JSONText {
     private(set) var bytes: [UInt8] = []

@@ -11,7 +11,7 @@ import TraceFormats
 ///
 /// Exit statuses: 64 for usage and option values (sysexits' EX_USAGE, as ArgumentParser uses),
 /// 65 for malformed input files (EX_DATAERR), 1 for everything else (store, files, lookups).
-enum CLIError: Error, CustomStringConvertible {
+enum CLIError: Error, Sendable, CustomStringConvertible {
     case unknownPlace(name: String)
     case unknownList(name: String)
     case duplicateList(name: String)

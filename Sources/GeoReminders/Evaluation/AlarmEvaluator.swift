@@ -2,7 +2,7 @@ import Foundation
 import GeofenceEngine
 
 /// Runs a stream of fixes against the store's incomplete reminders and hands out the alarms that
-/// fire, in time order (issue 6, "Alarm evaluation"; design notes in docs/alarm-evaluation.md).
+/// fire, in time order (design notes in docs/alarm-evaluation.md).
 ///
 ///     let evaluator = try AlarmEvaluator(store: store, options: EngineOptions(hysteresis: 20))
 ///     for fix in fixes { try evaluator.feed(fix) { print($0) } }
@@ -85,7 +85,7 @@ public final class AlarmEvaluator {
         var digests: [UInt64] = []
         var indexByFence: [String: Int32] = [:]
         var timeAlarms: [(time: Double, alarm: Int32)] = []
-        // Creation order, then id: alarm numbers carry the issue's tie order.
+        // Creation order, then id: alarm numbers carry the documented tie order (docs/alarm-evaluation.md).
         for reminder in try store.reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
             let summary = AlarmEvent.ReminderSummary(reminder)
             for alarm in reminder.alarms where alarm.firedDate == nil {

@@ -2,7 +2,7 @@ import GeofenceEngine
 
 /// What one evaluation run did with its fixes, for the CLI's summary line.
 ///
-/// Issue 6's rules: fixes with bad coordinates or no time are *rejected* (the record is unusable);
+/// The rules (docs/alarm-evaluation.md): fixes with bad coordinates or no time are *rejected* (the record is unusable);
 /// fixes out of order or less accurate than the limit are *dropped* (usable, but not used).
 /// Every reason of a group appears, zeros included, so the JSON keys are stable.
 public struct EvaluationSummary: Hashable, Sendable, Codable {

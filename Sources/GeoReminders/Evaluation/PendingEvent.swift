@@ -5,7 +5,7 @@ import GeofenceEngine
 struct PendingEvent {
     /// Seconds since 2001 (a `Date`'s own representation, so a time alarm keeps its exact instant).
     var time: Double
-    /// 0 time, 1 leave, 2 enter: the tie order.
+    /// 0 time, 1 leave, 2 enter: the tie order of docs/alarm-evaluation.md.
     var rank: UInt8
     var alarm: Int32
     var fix: Fix?

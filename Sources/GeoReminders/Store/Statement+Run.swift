@@ -8,7 +8,7 @@ extension Statement {
     /// The batch writer's hot path: GRDB's `execute(arguments:)` converts and validates its
     /// arguments on every call, and even an array of `DatabaseValue`s costs a box per column;
     /// both cost more than SQLite's insert itself in the store benchmark. Only for statements
-    /// this module prepared, binding as many values as they have parameters.
+    /// this module prepared; binding fewer values than the statement has parameters throws.
     func run(_ bind: (inout ParameterBinder) throws -> Void) throws {
         let statement = sqliteStatement
         defer {
@@ -17,6 +17,12 @@ extension Statement {
         }
         var binder = ParameterBinder(statement: statement)
         try bind(&binder)
+        // Too many values already fail (SQLITE_RANGE); too few would silently store NULLs.
+        let expected = sqlite3_bind_parameter_count(statement)
+        guard binder.count == expected else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "bound \(binder.count) of the \(expected) parameters", sql: sql)
+        }
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw error(code) }
     }
@@ -33,6 +39,8 @@ extension Statement {
 struct ParameterBinder {
     private let statement: OpaquePointer
     private var index: Int32 = 0
+    /// How many values were bound so far.
+    var count: Int32 { index }
 
     fileprivate init(statement: OpaquePointer) {
         self.statement = statement

@@ -1,5 +1,5 @@
 /// Why an engine could not be built or restored.
-public enum EngineError: Error, Equatable, CustomStringConvertible {
+public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOption(name: String, value: Double)
     case fence(FenceError)
     case geos(GEOSError)

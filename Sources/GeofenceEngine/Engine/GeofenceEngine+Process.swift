@@ -1,7 +1,7 @@
 import Foundation
 
 extension GeofenceEngine {
-    /// Decides every tracked fence for an admitted fix of `device` (rules of issue 2).
+    /// Decides every tracked fence for an admitted fix of `device` (rules in docs/geofence-engine.md).
     /// `device` is accessed in place in the devices array, so mutating its fences never copies them.
     func process(_ fix: Fix, time: Double, device: inout DeviceState, into transitions: inout [Transition]) {
         let options = self.options

@@ -123,7 +123,7 @@ public final class GeofenceEngine {
 
     var callbackBuffer: [Transition] = []
 
-    /// The admission rules, in the order, then the decisions for an admitted fix.
+    /// The admission rules, in the documented order (docs/geofence-engine.md), then the decisions for an admitted fix.
     private func admitAndProcess(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
         guard let date = fix.time, date.timeIntervalSince1970.isFinite else { return reject(.noTime) }

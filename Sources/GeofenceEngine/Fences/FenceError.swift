@@ -1,5 +1,5 @@
 /// Why a fence could not be built.
-public enum FenceError: Error, Equatable, CustomStringConvertible {
+public enum FenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRadius(fence: String, radius: Double)
     case badCenter(fence: String, latitude: Double, longitude: Double)
     /// The WKT or GeoJSON text could not be read as a single polygon.

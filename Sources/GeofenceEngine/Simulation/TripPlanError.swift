@@ -1,5 +1,5 @@
 /// Why a trip could not be planned.
-public enum TripPlanError: Error, Equatable, CustomStringConvertible {
+public enum TripPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A route needs an origin and a destination at least.
     case tooFewWaypoints(count: Int)
     /// `index` counts from 0; the message counts from 1, as a person reads a route.

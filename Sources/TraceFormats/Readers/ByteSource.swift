@@ -11,7 +11,7 @@ protocol ByteSource: AnyObject {
 }
 
 /// How a byte source failed; ``TraceInput`` names the file and line in the ``TraceError``.
-enum ByteSourceError: Error {
+enum ByteSourceError: Error, Sendable {
     case io(String)
     case truncated(String)
     case corrupt(String)

@@ -1,5 +1,5 @@
 /// Why a GPX trace could not be written. `file` is the path, or the name given to a handle.
-public enum GPXWriteError: Error, Equatable, CustomStringConvertible {
+public enum GPXWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(file: String, reason: String)
     case writeFailed(file: String, reason: String)
     case closeFailed(file: String, reason: String)
