@@ -1,0 +1,2 @@
+import NIOHTTP1
+import Testing
