@@ -20,6 +20,9 @@ struct Feed: ParsableCommand {
     @Option(help: ArgumentHelp("The device of fixes that name none.", valueName: "name")) var device: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would fire; write nothing to the store.") var dryRun = false
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
+    @Option(name: .customLong("late-after"),
+            help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
+    var lateAfter = "15m"
     @OptionGroup var engine: EngineArguments
 
     func validate() throws {
@@ -32,8 +35,9 @@ struct Feed: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
+        let late = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         let store = try global.openStore()
-        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit)
+        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit, lateAfter: late)
         let report = EvaluationReport(json: json)
         let progress = ProgressLine()
         let readOptions = TraceReadOptions(defaultDevice: device)

@@ -20,6 +20,10 @@ extension ReminderStore {
     public func addWebhook(url: String, events: EventTypeFilter = .all, acceptsLate: Bool = true,
                            secret: String) throws -> WebhookEndpoint {
         let database = try authorizedDatabase(for: "add a webhook")
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https"
+        else { throw WebhookError.badURL(url: url, reason: "it must start with http:// or https://") }
+        guard let host = components.host, !host.isEmpty else { throw WebhookError.badURL(url: url, reason: "it names no host") }
         let now = configuration.now().timeIntervalSinceReferenceDate
         let id = try database.write { db in
             try db.execute(sql: """
