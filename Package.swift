@@ -108,7 +108,13 @@ let package = Package(
             path: "Benchmarks/georemind-bench"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
-        .target(name: "TestSupport", dependencies: ["GeofenceEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "GeofenceEngine",
+            // A real loopback HTTP server that receives webhooks in the delivery tests.
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
@@ -121,12 +127,8 @@ let package = Package(
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
         .testTarget(name: "DeliveryTests", dependencies: [
             "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .testTarget(name: "georemindTests", dependencies: ["georemind"]),
+        .testTarget(name: "georemindTests", dependencies: ["georemind", "TestSupport", "Delivery"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,0 @@
-import NIOHTTP1
-import Testing
