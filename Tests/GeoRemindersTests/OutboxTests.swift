@@ -49,7 +49,7 @@ import TestSupport
         #expect(EventID.make(reminderID: uuid(9), alarmID: uuid(1009), time: date(streamStart + 61)) > id)
         #expect(EventID.make(reminderID: uuid(9), alarmID: uuid(1009), time: date(streamStart + 59)) < id)
         #expect(id.count == 30)
-        // "01KR5NYQK0" is 1,778,307,260,000 ms: 2026-05-09T06:14:20Z, the event time.
+        // "01KR5NYQK0" is 1,778,307,260,000: the event time in milliseconds since 1970.
     }
 
     @Test func aReplayedFiringIsNotAddedTwice() throws {
