@@ -11,7 +11,8 @@ extension AlarmEvaluator {
         case .enter: rank = 2
         case .dwell, .cross: return
         }
-        guard let number = alarmIndexByKey[transition.fenceID], let time = transition.fix.time else { return }
+        guard let time = transition.fix.time else { return }
+        let number = alarmOfFence[Int(transition.fenceIndex)]
         guard alarms[Int(number)].proximity == (rank == 1 ? .leave : .enter) else { return }
         offer(PendingEvent(time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
                            fix: transition.fix, distance: transition.distance))

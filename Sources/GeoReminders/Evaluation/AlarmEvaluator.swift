@@ -38,6 +38,9 @@ public final class AlarmEvaluator {
     let alarms: [ArmedAlarm]
     /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
     let alarmIndexByKey: [String: Int32]
+    /// The alarm number of each engine fence, by the fence's index: a transition finds its alarm
+    /// without hashing the fence's id.
+    let alarmOfFence: [Int32]
     let fenceDigests: Data
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
@@ -84,6 +87,7 @@ public final class AlarmEvaluator {
         var fences: [Fence] = []
         var digests: [UInt64] = []
         var indexByFence: [String: Int32] = [:]
+        var alarmOfFence: [Int32] = []
         var timeAlarms: [(time: Double, alarm: Int32)] = []
         // Creation order, then id: alarm numbers carry the documented tie order (docs/alarm-evaluation.md).
         for reminder in try store.reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
@@ -101,6 +105,7 @@ public final class AlarmEvaluator {
                     digests.append(EvaluationState.fenceDigest(id: id, latitude: location.latitude,
                                                                longitude: location.longitude, radius: location.effectiveRadius))
                     indexByFence[id] = number
+                    alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
                 } else if let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
@@ -117,6 +122,7 @@ public final class AlarmEvaluator {
         }
         self.alarms = alarms
         self.alarmIndexByKey = indexByFence
+        self.alarmOfFence = alarmOfFence
         self.timeAlarms = timeAlarms
         self.fenceDigests = EvaluationState.pack(digests)
         status = Array(repeating: .armed, count: alarms.count)

@@ -94,7 +94,7 @@ extension GeofenceEngine {
             if crossings, before == .outside, after == .outside, let previous,
                let fraction = passage(model, from: previous.coordinate, to: coordinate)
             {
-                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
+                let instant = Date(timeIntervalSinceReferenceDate: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
             }
             device.checkAt[j] = travelled + model.budget(state: after, distance: distance)
@@ -114,6 +114,6 @@ extension GeofenceEngine {
     {
         var metres: Double?
         if model.isCircle { metres = distance.isFinite ? distance : model.exactDistance(to: fix.coordinate) }
-        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fix: fix, distance: metres, crossingTime: crossing))
+        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fenceIndex: Int32(fence), fix: fix, distance: metres, crossingTime: crossing))
     }
 }

@@ -126,8 +126,8 @@ public final class GeofenceEngine {
     /// The admission rules, in the documented order (docs/geofence-engine.md), then the decisions for an admitted fix.
     private func admitAndProcess(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
-        guard let date = fix.time, date.timeIntervalSince1970.isFinite else { return reject(.noTime) }
-        let time = date.timeIntervalSince1970
+        guard let date = fix.time, date.timeIntervalSinceReferenceDate.isFinite else { return reject(.noTime) }
+        let time = date.timeIntervalSinceReferenceDate
         let existing = lookUpDevice(fix.device)
         if let existing, let last = devices[existing].lastTime, !(time > last) { return reject(.outOfOrder) }
         if let maxAccuracy = options.maxAccuracy, let accuracy = fix.accuracy, accuracy > maxAccuracy {
@@ -164,7 +164,7 @@ public final class GeofenceEngine {
     /// e.g. at the end of a trace. Does nothing without a stale timeout.
     public func expireStaleDevices(asOf date: Date) {
         guard let timeout = options.staleTimeout else { return }
-        let now = date.timeIntervalSince1970
+        let now = date.timeIntervalSinceReferenceDate
         for i in devices.indices {
             if let last = devices[i].lastTime, now - last > timeout { devices[i].forgetStates() }
         }

@@ -8,6 +8,9 @@ public struct Transition: Hashable, Sendable {
 
     public var kind: Kind
     public var fenceID: String
+    /// The fence's position in the engine's ``GeofenceEngine/fences``: callers that registered the
+    /// fences map it to what a fence stands for through an array, without hashing its id.
+    public var fenceIndex: Int32
     /// The fix that caused the transition (its `device` is the device).
     public var fix: Fix
     /// Geodesic distance in metres from the fix to the circle's centre; nil for polygon fences.
@@ -22,9 +25,10 @@ public struct Transition: Hashable, Sendable {
     /// The fix's time (transitions are stamped with the fix that caused them).
     public var time: Date { fix.time ?? .distantPast }
 
-    public init(kind: Kind, fenceID: String, fix: Fix, distance: Double?, crossingTime: Date?) {
+    public init(kind: Kind, fenceID: String, fenceIndex: Int32, fix: Fix, distance: Double?, crossingTime: Date?) {
         self.kind = kind
         self.fenceID = fenceID
+        self.fenceIndex = fenceIndex
         self.fix = fix
         self.distance = distance
         self.crossingTime = crossingTime
