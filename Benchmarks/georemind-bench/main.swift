@@ -14,6 +14,7 @@ let all: [Benchmark] = [
     readersBenchmark,
     evaluatorBenchmark,
     commandLineBenchmark,
+    feedScenarioBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -20,6 +20,9 @@ struct Feed: ParsableCommand {
     @Option(help: ArgumentHelp("The device of fixes that name none.", valueName: "name")) var device: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would fire; write nothing to the store.") var dryRun = false
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
+    @Option(help: ArgumentHelp("Threads to read and decide fixes on (default: one per core); the output is the same for any number.",
+                               valueName: "count"))
+    var threads: Int?
     @OptionGroup var engine: EngineArguments
 
     func validate() throws {
@@ -28,24 +31,35 @@ struct Feed: ParsableCommand {
             throw ValidationError("--format: '\(format)' is not gpx, csv, geojson, nmea or ndjson")
         }
         if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: \(threads) is not within 1...256") }
     }
 
     func run() throws {
         let options = try engine.engineOptions()
         let store = try global.openStore()
-        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit)
+        let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
+                                           shards: threads)
         let report = EvaluationReport(json: json)
         let progress = ProgressLine()
-        let readOptions = TraceReadOptions(defaultDevice: device)
         let emit = report.print
+        let readers = traces.map { path in
+            TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
+                        options: TraceReadOptions(defaultDevice: device))
+        }
         var skips = TraceSkips()
-        for path in traces {
-            let reader = TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
-                                     options: readOptions)
-            skips.add(try reader.read { fix in
-                progress.advance()
-                try evaluator.feed(fix, emit: emit)
-            })
+        if threads > 1 {
+            // Read on a thread of its own while the evaluator's shards decide devices on the others.
+            let reports = try evaluator.feedInParallel(produce: { yield in try readers.map { try $0.read(yield) } },
+                                                       progress: { progress.advance(by: $0) })
+            for read in reports { skips.add(read) }
+        } else {
+            for reader in readers {
+                skips.add(try reader.read { fix in
+                    progress.advance()
+                    try evaluator.feed(fix, emit: emit)
+                })
+            }
         }
         progress.finish()
         let summary = try evaluator.finish(emit: emit)

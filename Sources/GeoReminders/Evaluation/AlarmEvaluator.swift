@@ -34,13 +34,13 @@ public final class AlarmEvaluator {
     public var statistics: EngineStatistics { engine.statistics }
 
     let store: ReminderStore
-    let engine: GeofenceEngine
+    /// One engine, or several deciding disjoint sets of devices on several threads (`shards`).
+    let engine: EngineShards
     let alarms: [ArmedAlarm]
     /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
     let alarmIndexByKey: [String: Int32]
-    /// The alarm number of each engine fence, by the fence's index: a transition finds its alarm
-    /// without hashing the fence's id.
-    let alarmOfFence: [Int32]
+    /// Which transitions fire which alarms, shared with the threads of ``feedInParallel(produce:)``.
+    let transitionAlarms: TransitionAlarms
     let fenceDigests: Data
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
@@ -73,9 +73,11 @@ public final class AlarmEvaluator {
     ///     same from run to run for the saved state to mean the same thing.
     ///   - floatingZone: where floating due dates are read; the system zone by default.
     ///   - reorderWindow: see ``reorderWindow``; nil holds every event until ``finish(emit:)``.
+    ///   - shards: how many threads ``feedInParallel(produce:progress:)`` decides devices on; the
+    ///     events are the same for any number.
     public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
                 floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
-                stateKey: String = AlarmEvaluator.defaultStateKey) throws {
+                stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1) throws {
         self.store = store
         self.mode = mode
         self.floatingZone = floatingZone
@@ -116,13 +118,13 @@ public final class AlarmEvaluator {
         }
         timeAlarms.sort { ($0.time, $0.alarm) < ($1.time, $1.alarm) }
         do {
-            engine = try GeofenceEngine(fences: fences, options: options)
+            engine = try EngineShards(fences: fences, options: options, count: max(1, shards))
         } catch {
             throw EvaluationError.engine(error)
         }
         self.alarms = alarms
         self.alarmIndexByKey = indexByFence
-        self.alarmOfFence = alarmOfFence
+        self.transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
         self.timeAlarms = timeAlarms
         self.fenceDigests = EvaluationState.pack(digests)
         status = Array(repeating: .armed, count: alarms.count)
