@@ -24,7 +24,7 @@ public enum FixPipeline {
     }
 
     public static func run<Output: Sendable>(
-        consumers: Int = 1, batchSize: Int = 4096, depth: Int = 4,
+        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 8,
         route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         consume: @escaping @Sendable (_ consumer: Int, _ batch: Batch) throws -> Void
