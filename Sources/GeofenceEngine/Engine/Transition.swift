@@ -7,10 +7,11 @@ public struct Transition: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var fenceID: String
     /// The fence's position in the engine's ``GeofenceEngine/fences``: callers that registered the
     /// fences map it to what a fence stands for through an array, without hashing its id.
+    /// (Declared beside `kind`, it fills the padding before `fenceID`: transitions stay as small.)
     public var fenceIndex: Int32
+    public var fenceID: String
     /// The fix that caused the transition (its `device` is the device).
     public var fix: Fix
     /// Geodesic distance in metres from the fix to the circle's centre; nil for polygon fences.
