@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import MapData
+import Synchronization
 
 /// `--store` and `--map-data`, which every command that touches them includes.
 struct GlobalOptions: ParsableArguments {
@@ -38,8 +39,19 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw CLIError.cannotCreateFolder(path: folder.path)
         }
-        return try ReminderStore(path: path)
+        var configuration = StoreConfiguration()
+        configuration.unreadableReminder = Self.warnOnce
+        return try ReminderStore(path: path, configuration: configuration)
     }
+
+    /// One `warning:` line on stderr per reminder the store cannot read back; the command goes on.
+    private static let warnOnce: @Sendable (String, String) -> Void = {
+        let warned = Mutex<Set<String>>([])
+        return { id, reason in
+            guard warned.withLock({ $0.insert(id).inserted }) else { return }
+            FileHandle.standardError.write(Data("warning: reminder \(id) is left out: \(reason); `georemind delete \(id)` removes it\n".utf8))
+        }
+    }()
 
     /// The places file named by the option or the environment, else the one in the source tree.
     func loadMapData() throws -> MapDataCatalog {

@@ -10,6 +10,9 @@ public struct StoreConfiguration: Sendable {
     public var busyTimeout: Double = 5
     /// The clock that stamps modification and completion dates.
     public var now: @Sendable () -> Date = { Date() }
+    /// Told of each stored reminder that cannot be read back (say, a rule an older version
+    /// accepted): reads leave it out instead of failing, so one bad row never hides the others.
+    public var unreadableReminder: @Sendable (_ id: String, _ reason: String) -> Void = { _, _ in }
 
     public init() {}
 }

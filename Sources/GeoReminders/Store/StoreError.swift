@@ -5,6 +5,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownList(id: String)
     case duplicateListTitle(title: String, existingID: String)
     case reminderNotFound(id: String)
+    case unreadableReminder(id: String)
     case alarmNotFound(reminderID: String, alarmID: String)
     case noReminderMatches(prefix: String)
     case ambiguousPrefix(prefix: String, matches: [String])
@@ -23,6 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "a list named '\(title)' already exists (\(existingID)); choose another name"
         case let .unknownList(id):
             "no list has identifier \(id); list them to see their identifiers"
+        case let .unreadableReminder(id):
+            "reminder \(id) cannot be read back (it was stored by an older georemind); delete it with `georemind delete \(id)`"
         case let .reminderNotFound(id):
             "no reminder has identifier \(id)"
         case let .alarmNotFound(reminderID, alarmID):
