@@ -36,7 +36,7 @@ struct Feed: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: dryRun)
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
                                            shards: threads)

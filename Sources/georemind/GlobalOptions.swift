@@ -30,8 +30,9 @@ struct GlobalOptions: ParsableArguments {
         return dataHome + "/georemind/store.sqlite"
     }
 
-    /// Opens the store, creating its folder when missing.
-    func openStore() throws -> ReminderStore {
+    /// Opens the store, creating its folder when missing; a command that only reads opens an
+    /// existing file `readOnly` and changes no byte of it.
+    func openStore(readOnly: Bool = false) throws -> ReminderStore {
         let path = storePath
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -40,6 +41,7 @@ struct GlobalOptions: ParsableArguments {
             throw CLIError.cannotCreateFolder(path: folder.path)
         }
         var configuration = StoreConfiguration()
+        configuration.readOnly = readOnly
         configuration.unreadableReminder = Self.warnOnce
         return try ReminderStore(path: path, configuration: configuration)
     }

@@ -34,7 +34,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let predicate = ReminderPredicate(
             completion: all ? .any : completed ? .completed : .incomplete,
             locationOnly: location,

@@ -52,7 +52,7 @@ struct Simulate: ParsableCommand {
         let waypoints = try self.waypoints()
         let plan = try TripPlan(route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
                                 linger: wait, noise: sigma, seed: seed)
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let evaluator = try AlarmEvaluator(store: store, mode: .dryRun, stateKey: "simulate")
         let report = EvaluationReport(json: json)
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }

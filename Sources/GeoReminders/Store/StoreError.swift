@@ -12,6 +12,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRemoveDefaultList(listID: String)
     case notAStore(path: String)
     case newerSchema(path: String)
+    case olderSchemaReadOnly(path: String)
     case cannotOpen(path: String, reason: String)
 
     public var description: String {
@@ -38,6 +39,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "list \(listID) is the default list; make another list the default first"
         case let .notAStore(path):
             "\(path) is not a georemind store; it was left untouched, choose another path"
+        case let .olderSchemaReadOnly(path):
+            "\(path) was written by an older georemind and cannot be upgraded: it is read-only; make it writable once"
         case let .newerSchema(path):
             "\(path) was written by a newer georemind; upgrade georemind to open it"
         case let .cannotOpen(path, reason):
