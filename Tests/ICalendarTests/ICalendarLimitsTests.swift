@@ -20,4 +20,12 @@ import Testing
         while let inner = component.components.first { component = inner; levels += 1 }
         #expect(levels == depth)
     }
+
+    @Test func aLineLongerThanTheLimitIsRefusedWithItsNumber() throws {
+        let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nRRULE:FREQ=DAILY;BYMONTHDAY=" + String(repeating: "1,", count: 600_000)
+            + "1\nEND:VTODO\nEND:VCALENDAR\n"
+        #expect(throws: ICalParseError.lineTooLong(line: 3, limit: ICalFolding.maximumLineLength)) {
+            try ICalReader.components(from: text)
+        }
+    }
 }
