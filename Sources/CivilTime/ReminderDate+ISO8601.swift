@@ -91,7 +91,8 @@ extension ReminderDate {
             throw .malformed(text: text)
         }
         guard cursor == bytes.count else { throw .malformed(text: text) }
-        let instantZone = TimeZone(secondsFromGMT: offsetSeconds)!
+        // Foundation's zones reach ±18:00 (real ones ±14:00); `+21:00` is refused, not a crash.
+        guard let instantZone = TimeZone(secondsFromGMT: offsetSeconds) else { throw .outOfRange(text: text, field: "offset") }
         let stamp = ReminderDate(year: year, month: month, day: day, time: wallTime, timeZone: instantZone)
         self.init(instant: stamp.instant(), in: timeZone ?? instantZone)
     }

@@ -11,6 +11,7 @@ import Testing
         (["add", "x", "--at", "Nowhere"], "unknown place 'Nowhere'; `georemind places` lists the places"),
         (["add", "x", "--due", "2026-02-30"], "--due: '2026-02-30' has an invalid day"),
         (["add", "x", "--due", "0000-01-01"], "--due: '0000-01-01' has an invalid year"),
+        (["add", "x", "--due", "2026-11-23T16:00:00+21:00"], "--due: '2026-11-23T16:00:00+21:00' has an invalid offset"),
         (["add", "x", "--due", "tomorrow"],
          "--due: 'tomorrow' is not a date: use 2026-11-23T16:00:00Z, 2026-11-23T16:00 or 2026-11-23"),
         (["add", "x", "--alarm", "2026-11-23T25:00"], "--alarm: '2026-11-23T25:00' has an invalid hour"),
