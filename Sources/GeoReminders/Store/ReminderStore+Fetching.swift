@@ -13,6 +13,10 @@ extension ReminderStore {
         case .creationDate: "creationDate \(direction), id \(direction)"
         case .dueDate: "dueKey IS NULL, dueKey \(direction), creationDate \(direction), id \(direction)"
         case .title: "titleKey \(direction), creationDate \(direction), id \(direction)"
+        case .priority:
+            // No priority (0) sorts after low (9): rank it 10.
+            "CASE priority WHEN 0 THEN 10 ELSE priority END \(direction), dueKey IS NULL, "
+                + "dueKey \(direction), creationDate \(direction), id \(direction)"
         }
         var reminders = try database.read { db in
             try ReminderReader.fetch(db, filter: filter, order: order)
