@@ -37,7 +37,7 @@ import Testing
         let again = try evaluate(store, dayOne, mode: .commit)
         #expect(again.events == [])
         #expect(again.summary == EvaluationSummary(admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0],
-                                                   dropped: [.outOfOrder: 3, .lowAccuracy: 0], events: 0))
+                                                   dropped: [.outOfOrder: 3, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 0))
     }
 
     @Test(arguments: [false, true])

@@ -26,7 +26,7 @@ import Testing
             {"distance":17,"fix":{"latitude":37.36867690187592,"longitude":-122.03636217634215,"time":"2026-11-24T01:49:15Z"},"kind":"enter","location":{"latitude":37.36883,"longitude":-122.03635,"radius":75,"title":"Home"},"reminder":{"id":"<home>","priority":0,"title":"Home"},"time":"2026-11-24T01:49:15Z"}
 
             """)
-        #expect(result.stderr == #"{"admitted":99,"dropped":{"low-accuracy":0,"out-of-order":0},"rejected":{"bad-coordinates":0,"no-time":0}}"# + "\n")
+        #expect(result.stderr == #"{"admitted":99,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-coordinates":0,"no-time":0}}"# + "\n")
         #expect(result.status == 0)
         // A simulation writes nothing: the same trip fires the same alarms again.
         #expect(idsNamed(try sandbox.run(Self.trip + ["--json"]).stdout, names) == idsNamed(result.stdout, names))
