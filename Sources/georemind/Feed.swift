@@ -24,6 +24,7 @@ struct Feed: ParsableCommand {
                                valueName: "count"))
     var threads: Int?
     @OptionGroup var engine: EngineArguments
+    @OptionGroup var output: OutputZone
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("Missing expected argument '<trace> ...'") }
@@ -40,12 +41,12 @@ struct Feed: ParsableCommand {
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
                                            shards: threads)
-        let report = EvaluationReport(json: json)
+        let report = EvaluationReport(json: json, timeZone: try output.zone())
         let progress = ProgressLine()
         let emit = report.print
         let readers = traces.map { path in
             TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
-                        options: TraceReadOptions(defaultDevice: device))
+                        options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true))
         }
         var skips = TraceSkips()
         if threads > 1 {

@@ -32,6 +32,7 @@ struct Simulate: ParsableCommand {
     var writeTrace: String?
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
     @OptionGroup var engine: EngineArguments
+    @OptionGroup var output: OutputZone
 
     func validate() throws {
         if route == nil && (from == nil || to == nil) {
@@ -56,7 +57,7 @@ struct Simulate: ParsableCommand {
         let store = try global.openStore()
         let evaluator = try AlarmEvaluator(store: store, options: try engine.engineOptions(), mode: .dryRun,
                                            stateKey: "simulate")
-        let report = EvaluationReport(json: json)
+        let report = EvaluationReport(json: json, timeZone: try output.zone())
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }
         let progress = ProgressLine(total: plan.fixCount)
         for fix in plan.fixes {

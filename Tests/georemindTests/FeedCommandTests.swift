@@ -38,9 +38,9 @@ import Testing
 
     @Test func readableLinesThenNothingFiresTwice() throws {
         #expect(try run("feed", commute) == CLIResult(stdout: """
-            2026-11-24T01:27:30Z  leave  Leave work  Work (301 m from centre)
-            2026-11-24T01:30:00Z  time   Call mum
-            2026-11-24T01:32:00Z  enter  Buy milk  Grocery Store (0 m from centre)
+            2026-11-23T20:27:30-05:00  leave  Leave work  Work (301 m from centre)
+            2026-11-23T20:30:00-05:00  time   Call mum
+            2026-11-23T20:32:00-05:00  enter  Buy milk  Grocery Store (0 m from centre)
 
             """, stderr: "41 fixes admitted, 3 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 1\n",
             status: 0))

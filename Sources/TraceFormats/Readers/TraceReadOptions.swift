@@ -8,9 +8,13 @@ public struct TraceReadOptions: Sendable, Equatable {
     public var defaultDevice: String?
     /// How many (file, line) samples are kept per skip reason.
     public var samplesPerReason: Int
+    /// Throw ``TraceError/noUsableFix(file:format:skipped:)`` also when every fix read lacks a time
+    /// or valid coordinates (what the engine rejects outright), not only when none was read.
+    public var requiresTimedFix: Bool
 
     public init(includeRoutePoints: Bool = false, includeWaypoints: Bool = false,
-                defaultDevice: String? = nil, samplesPerReason: Int = 5) {
+                defaultDevice: String? = nil, samplesPerReason: Int = 5, requiresTimedFix: Bool = false) {
+        self.requiresTimedFix = requiresTimedFix
         self.includeRoutePoints = includeRoutePoints
         self.includeWaypoints = includeWaypoints
         self.defaultDevice = defaultDevice

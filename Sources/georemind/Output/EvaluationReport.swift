@@ -6,10 +6,13 @@ import GeofenceEngine
 /// Prints the events of an evaluation run as they come, then its summary on stderr.
 struct EvaluationReport {
     let json: Bool
+    /// The zone of the readable lines' times; JSON stays UTC.
+    let timeZone: TimeZone
     private let encoder = JSONLines.makeEncoder()
 
-    init(json: Bool) {
+    init(json: Bool, timeZone: TimeZone = .current) {
         self.json = json
+        self.timeZone = timeZone
     }
 
     func print(_ event: AlarmEvent) throws {
@@ -19,7 +22,7 @@ struct EvaluationReport {
             view.write(to: &text)
             Swift.print(text.text)
         } else {
-            Swift.print(view.line)
+            Swift.print(view.line(in: timeZone))
         }
     }
 
