@@ -11,9 +11,15 @@ public struct TraceReadOptions: Sendable, Equatable {
     /// Throw ``TraceError/noUsableFix(file:format:skipped:)`` also when every fix read lacks a time
     /// or valid coordinates (what the engine rejects outright), not only when none was read.
     public var requiresTimedFix: Bool
+    /// The input is a stream that stays open (`tail -f log | georemind feed - --follow`): the
+    /// format is sniffed from the first complete line rather than from the first 4 KiB, which
+    /// might not come for hours. Fixes are yielded as their lines arrive either way.
+    public var follow: Bool
 
     public init(includeRoutePoints: Bool = false, includeWaypoints: Bool = false,
-                defaultDevice: String? = nil, samplesPerReason: Int = 5, requiresTimedFix: Bool = false) {
+                defaultDevice: String? = nil, samplesPerReason: Int = 5, requiresTimedFix: Bool = false,
+                follow: Bool = false) {
+        self.follow = follow
         self.requiresTimedFix = requiresTimedFix
         self.includeRoutePoints = includeRoutePoints
         self.includeWaypoints = includeWaypoints

@@ -33,7 +33,7 @@ public struct TraceReader: Sendable {
     /// `sniffLength` bytes; tests use tiny limits to cut every line, token and tag.
     func read(readLimit: Int, sniffLength: Int, _ body: (Fix) throws -> Void) throws -> TraceReadReport {
         let input = try TraceInput(path: path, readLimit: readLimit)
-        let head = try input.peek(sniffLength)
+        let head = try input.peek(sniffLength, orFirstLine: options.follow)
         guard head.contains(where: { !ByteClass.isSpace($0) }) else { throw TraceError.empty(file: path) }
         let format = try resolveFormat(head: head)
         var report = TraceReadReport(file: path, format: format, samplesPerReason: options.samplesPerReason)

@@ -8,11 +8,14 @@ struct EvaluationReport {
     let json: Bool
     /// The zone of the readable lines' times; JSON stays UTC.
     let timeZone: TimeZone
+    /// Flush standard output after each event, so a pipe's reader sees it at once (`feed --follow`).
+    let flushesEachEvent: Bool
     private let encoder = JSONLines.makeEncoder()
 
-    init(json: Bool, timeZone: TimeZone = .current) {
+    init(json: Bool, timeZone: TimeZone = .current, flushesEachEvent: Bool = false) {
         self.json = json
         self.timeZone = timeZone
+        self.flushesEachEvent = flushesEachEvent
     }
 
     func print(_ event: AlarmEvent) throws {
@@ -24,6 +27,7 @@ struct EvaluationReport {
         } else {
             Swift.print(view.line(in: timeZone))
         }
+        if flushesEachEvent { fflush(nil) }
     }
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else
