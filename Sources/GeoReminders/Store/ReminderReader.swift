@@ -5,15 +5,22 @@ import GRDB
 /// Reads reminders, then their alarms in a second query.
 enum ReminderReader {
     static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
+        var unused: [Double?]?
+        return try fetch(db, filter: filter, order: order, dueKeys: &unused)
+    }
+
+    /// Also collects each reminder's `dueKey` into `dueKeys` when it is not nil, for sorts done in Swift.
+    static func fetch(_ db: Database, filter: ReminderFilter, order: String, dueKeys: inout [Double?]?) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var numbers: [Int] = []
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
             numbers.append(row.int(15))
+            dueKeys?.append(row.double(16))
             reminders.append(Reminder(
                 id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
                 startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
