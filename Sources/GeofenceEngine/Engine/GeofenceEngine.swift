@@ -52,7 +52,7 @@ public final class GeofenceEngine {
                     models.append(model)
                     envelope = model.circleEnvelope
                 case let .polygon(polygon):
-                    let prepared = try PreparedPolygon(polygon, context: context)
+                    let prepared = try PreparedPolygon(polygon, padding: options.hysteresis, context: context)
                     models.append(FenceModel(polygonSlot: Int32(polygons.count)))
                     polygons.append(prepared)
                     envelope = prepared.envelope
