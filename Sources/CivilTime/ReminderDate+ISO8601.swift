@@ -45,6 +45,8 @@ extension ReminderDate {
         let month = try number(2, "month")
         try expect(UInt8(ascii: "-"))
         let day = try number(2, "day")
+        // Year 0 does not exist in the Gregorian calendar people write (1 BC precedes AD 1).
+        guard year >= 1 else { throw .outOfRange(text: text, field: "year") }
         guard (1...12).contains(month) else { throw .outOfRange(text: text, field: "month") }
         guard (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
             throw .outOfRange(text: text, field: "day")

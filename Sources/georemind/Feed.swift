@@ -45,7 +45,7 @@ struct Feed: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: dryRun)
         // Following, events are released once certain and committed at once (checkpoint interval 0);
         // the pipeline's batches would hold them back, so one thread decides.
         let window = try reorderWindow.map { text in

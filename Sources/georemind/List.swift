@@ -71,7 +71,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let zone = store.floatingTimeZone
         var predicate = ReminderPredicate(
             completion: all ? .any : completed || filtersCompletion ? .completed : .incomplete,

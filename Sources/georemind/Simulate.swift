@@ -54,7 +54,7 @@ struct Simulate: ParsableCommand {
         let waypoints = try self.waypoints()
         let plan = try TripPlan(route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
                                 linger: wait, noise: sigma, seed: seed)
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let evaluator = try AlarmEvaluator(store: store, options: try engine.engineOptions(), mode: .dryRun,
                                            stateKey: "simulate")
         let report = EvaluationReport(json: json, timeZone: try output.zone())

@@ -20,7 +20,8 @@ extension ReminderStore {
         }
         var dueKeys: [Double?]? = sort == .priority ? [] : nil
         var reminders = try database.read { db in
-            try ReminderReader.fetch(db, filter: filter, order: order, dueKeys: &dueKeys)
+            try ReminderReader.fetch(db, filter: filter, order: order, dueKeys: &dueKeys,
+                                     unreadable: configuration.unreadableReminder)
         }
         if let dueKeys { reminders = Self.sortedByPriority(reminders, dueKeys: dueKeys, descending: descending) }
         if let range = predicate.dueRange {
@@ -59,13 +60,21 @@ extension ReminderStore {
         guard access == .full, let canonical = try? Reminder.canonicalIdentifier(id) else { return nil }
         let filter = ReminderFilter(sql: "id = ?", arguments: [canonical])
         return try database.read { db in
-            try ReminderReader.fetch(db, filter: filter, order: "id").first
+            try ReminderReader.fetch(db, filter: filter, order: "id", unreadable: configuration.unreadableReminder).first
         }
     }
 
     /// The one reminder whose identifier starts with `prefix` (any case), as git resolves
     /// abbreviated commit names.
     public func reminder(idPrefix prefix: String) throws -> Reminder {
+        let id = try reminderID(idPrefix: prefix)
+        guard let reminder = try reminder(id: id) else { throw StoreError.unreadableReminder(id: id) }
+        return reminder
+    }
+
+    /// The identifier of the one reminder whose identifier starts with `prefix`, without reading
+    /// the reminder: a row that cannot be read back can still be named, and removed.
+    public func reminderID(idPrefix prefix: String) throws -> String {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         let lowered = prefix.lowercased()
         guard access == .full, !lowered.isEmpty,
@@ -79,10 +88,8 @@ extension ReminderStore {
         }
         switch matches.count {
         case 0: throw StoreError.noReminderMatches(prefix: prefix)
-        case 1: break
+        case 1: return matches[0]
         default: throw StoreError.ambiguousPrefix(prefix: prefix, matches: Array(matches.prefix(5)))
         }
-        guard let reminder = try reminder(id: matches[0]) else { throw StoreError.noReminderMatches(prefix: prefix) }
-        return reminder
     }
 }

@@ -77,6 +77,9 @@ public struct TraceReader: Sendable {
         } else if let fromExtension = TraceFormat.fromExtension(of: path) {
             let name = path.lowercased()
             if sniffed == .ndjson && (name.hasSuffix(".json") || name.hasSuffix(".json.gz")) { return .ndjson }
+            // A JSON object with no GeoJSON type in the sniffed bytes (a first line longer than
+            // them, say) is only guessed to be GeoJSON: a name saying NDJSON wins.
+            if fromExtension == .ndjson, sniffed == .geojson, !TraceFormat.namesGeoJSONType(head) { return .ndjson }
             if let sniffed, sniffed != fromExtension {
                 throw .notFormat(file: path, expected: fromExtension,
                                  reason: "the content looks like \(sniffed.rawValue.uppercased())")
