@@ -10,6 +10,7 @@ let all: [Benchmark] = [
     engineBenchmark,
     engineSmallBenchmark,
     storeBenchmark,
+    listingBenchmark,
     simulationBenchmark,
     readersBenchmark,
     evaluatorBenchmark,

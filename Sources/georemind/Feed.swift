@@ -23,7 +23,14 @@ struct Feed: ParsableCommand {
     @Option(help: ArgumentHelp("Threads to read and decide fixes on (default: one per core); the output is the same for any number.",
                                valueName: "count"))
     var threads: Int?
+    @Flag(help: "Print each event as soon as it is certain (when a later fix has been read), not at the end; for `tail -f log | georemind feed - --follow`.")
+    var follow = false
+    @Option(name: .customLong("reorder-window"),
+            help: ArgumentHelp("With --follow: how long past an event to wait for other devices' late fixes (default 0s); fixes older than the newest by more are dropped as out-of-order.",
+                               valueName: "duration"))
+    var reorderWindow: String?
     @OptionGroup var engine: EngineArguments
+    @OptionGroup var output: OutputZone
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("Missing expected argument '<trace> ...'") }
@@ -32,20 +39,27 @@ struct Feed: ParsableCommand {
         }
         if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: \(threads) is not within 1...256") }
+        if reorderWindow != nil && !follow { throw ValidationError("--reorder-window needs --follow") }
+        if follow, let threads, threads > 1 { throw ValidationError("--follow decides fixes on one thread; drop --threads") }
     }
 
     func run() throws {
         let options = try engine.engineOptions()
         let store = try global.openStore(readOnly: dryRun)
-        let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        // Following, events are released once certain and committed at once (checkpoint interval 0);
+        // the pipeline's batches would hold them back, so one thread decides.
+        let window = try reorderWindow.map { text in
+            try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
+        } ?? 0
+        let threads = follow ? 1 : threads ?? ProcessInfo.processInfo.activeProcessorCount
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
-                                           shards: threads)
-        let report = EvaluationReport(json: json)
+                                           reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads)
+        let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
         let emit = report.print
         let readers = traces.map { path in
             TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
-                        options: TraceReadOptions(defaultDevice: device))
+                        options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
         }
         var skips = TraceSkips()
         if threads > 1 {

@@ -40,7 +40,7 @@ import Testing
         (["list", "--completed", "--all"], "use --completed or --all, not both"),
         (["list", "--priority", "4"], "--priority: '4' is not none, low, medium or high"),
         (["list", "--sort", "size"],
-         "The value 'size' is invalid for '--sort <sort>'. Please provide one of 'creation', 'due' or 'title'."),
+         "The value 'size' is invalid for '--sort <sort>'. Please provide one of 'creation', 'due', 'title' or 'priority'."),
         (["recur", "daily"], "Missing expected argument '--start <date>'"),
         (["recur", "daily", "--start", "2026-01-01", "--count", "0"], "--count must be 1 or more"),
         (["recur", "FREQ=SOMETIMES", "--start", "2026-01-01"],

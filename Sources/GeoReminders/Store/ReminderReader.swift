@@ -7,12 +7,19 @@ enum ReminderReader {
     /// - Parameter unreadable: told of each row that cannot be read back; the row is left out.
     static func fetch(_ db: Database, filter: ReminderFilter, order: String,
                       unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
+        var unused: [Double?]?
+        return try fetch(db, filter: filter, order: order, dueKeys: &unused, unreadable: unreadable)
+    }
+
+    /// Also collects each reminder's `dueKey` into `dueKeys` when it is not nil, for sorts done in Swift.
+    static func fetch(_ db: Database, filter: ReminderFilter, order: String, dueKeys: inout [Double?]?,
+                      unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var numbers: [Int] = []
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
             let rules: [RecurrenceRule]
@@ -23,6 +30,7 @@ enum ReminderReader {
                 return
             }
             numbers.append(row.int(15))
+            dueKeys?.append(row.double(16))
             reminders.append(Reminder(
                 id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
                 startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),

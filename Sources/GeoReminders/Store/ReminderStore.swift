@@ -13,6 +13,9 @@ public final class ReminderStore: Sendable {
     /// The file, or nil for an in-memory store.
     public let path: String?
     let configuration: StoreConfiguration
+
+    /// The zone floating dates (no zone of their own) are read in, for filters typed as dates.
+    public var floatingTimeZone: TimeZone { configuration.floatingTimeZone }
     /// Nil when access is `.none`: such a store never touches its file.
     let database: (any DatabaseWriter)?
     let titleKeys: TitleSortKey

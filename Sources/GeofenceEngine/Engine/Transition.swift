@@ -14,7 +14,7 @@ public struct Transition: Hashable, Sendable {
     public var fenceID: String
     /// The fix that caused the transition (its `device` is the device).
     public var fix: Fix
-    /// Geodesic distance in metres from the fix to the circle's centre; nil for polygon fences.
+    /// Geodesic distance in metres from the fix to the circle's centre, or to a polygon's nearest edge.
     public var distance: Double?
     /// The estimated instant the track crossed the boundary, interpolated linearly in time along the
     /// geodesic between the previous and this fix; nil when there is no previous fix, when the
