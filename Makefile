@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STORE ?= .build/run/store.sqlite
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench fuzz clean
 
 # System libraries (GEOS, PROJ, SQLite, zlib, libxml2), installed with apt-get when missing.
 deps:
@@ -16,13 +16,17 @@ run: build
 	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
 
 # The whole suite; a warning in our own sources fails the build (Swift 6, no warnings);
-# then the GEOS owners are checked for leaks under valgrind.
+# then the GEOS owners are checked for leaks under valgrind, the inputs that once crashed a parser
+# are replayed, and each fuzz target runs a few seconds (FUZZ_SECONDS, default 5).
 test: deps
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
-	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*warning:' .build-test.log || \
+	@! grep -E '^/.*/(Sources|Tests|Benchmarks|Fuzz)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
 	$(SWIFT) test --skip-build --disable-xctest
 	@scripts/leak-check
+	@for target in trace sniff icalendar vtodo rrule values mapdata; do \
+		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
 bench: deps
@@ -30,5 +34,9 @@ bench: deps
 	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do "$$bin/georemind-bench" "$$name" || exit 1; done
 
+# libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
+fuzz: deps
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-600} scripts/fuzz
+
 clean:
-	rm -rf .build .build-test.log
+	rm -rf .build .build-fuzz .build-test.log .build-fuzz.log

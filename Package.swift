@@ -107,6 +107,13 @@ let package = Package(
             dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
             path: "Benchmarks/georemind-bench"
         ),
+        // libFuzzer targets for every parser a stranger's bytes reach (`make fuzz`); built without
+        // the fuzzer, a driver that replays inputs (`make test` replays the seeds and kept crashes).
+        .executableTarget(
+            name: "georemind-fuzz",
+            dependencies: ["CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
+            path: "Fuzz/georemind-fuzz"
+        ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
         .target(name: "TestSupport", dependencies: [
             "GeofenceEngine",

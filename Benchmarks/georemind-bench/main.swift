@@ -10,10 +10,12 @@ let all: [Benchmark] = [
     engineBenchmark,
     engineSmallBenchmark,
     storeBenchmark,
+    listingBenchmark,
     simulationBenchmark,
     readersBenchmark,
     evaluatorBenchmark,
     commandLineBenchmark,
+    feedScenarioBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -45,6 +45,8 @@ extension ReminderDate {
         let month = try number(2, "month")
         try expect(UInt8(ascii: "-"))
         let day = try number(2, "day")
+        // Year 0 does not exist in the Gregorian calendar people write (1 BC precedes AD 1).
+        guard year >= 1 else { throw .outOfRange(text: text, field: "year") }
         guard (1...12).contains(month) else { throw .outOfRange(text: text, field: "month") }
         guard (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
             throw .outOfRange(text: text, field: "day")
@@ -89,7 +91,8 @@ extension ReminderDate {
             throw .malformed(text: text)
         }
         guard cursor == bytes.count else { throw .malformed(text: text) }
-        let instantZone = TimeZone(secondsFromGMT: offsetSeconds)!
+        // Foundation's zones reach ±18:00 (real ones ±14:00); `+21:00` is refused, not a crash.
+        guard let instantZone = TimeZone(secondsFromGMT: offsetSeconds) else { throw .outOfRange(text: text, field: "offset") }
         let stamp = ReminderDate(year: year, month: month, day: day, time: wallTime, timeZone: instantZone)
         self.init(instant: stamp.instant(), in: timeZone ?? instantZone)
     }

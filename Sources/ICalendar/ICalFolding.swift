@@ -45,6 +45,10 @@ public enum ICalFolding {
     /// Splits raw bytes into logical lines. Accepts CRLF or bare LF; joins continuations (lines
     /// starting with space or HTAB) on octets before decoding, so a UTF-8 character split across
     /// a fold comes back whole; skips blank lines and a leading byte order mark.
+    /// The longest logical line read, in bytes: a long note fits many times over, while a
+    /// hostile multi-megabyte line (an RRULE, say) is refused before its value is parsed.
+    public static let maximumLineLength = 1 << 20
+
     static func unfold(_ data: some Collection<UInt8>) throws(ICalParseError) -> [LogicalLine] {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -76,6 +80,9 @@ public enum ICalFolding {
             } else {
                 try flush()
                 pending = (physical, Array(line))
+            }
+            if let p = pending, p.bytes.count > maximumLineLength {
+                throw .lineTooLong(line: p.lineNumber, limit: maximumLineLength)
             }
         }
         try flush()

@@ -26,6 +26,10 @@ public enum ICalParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case mismatchedEnd(line: Int, expected: String, found: String)
     /// The file ends while a component is still open.
     case unterminatedComponent(name: String, openedAtLine: Int)
+    /// A logical line longer than ``ICalFolding/maximumLineLength`` bytes.
+    case lineTooLong(line: Int, limit: Int)
+    /// Components nested deeper than ``ICalReader/maximumDepth``.
+    case nestedTooDeep(line: Int, limit: Int)
     /// A property's value does not read as its value type.
     case invalidValue(line: Int?, property: String, problem: ICalValueError)
 
@@ -33,6 +37,10 @@ public enum ICalParseError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .empty:
             return "the file holds no iCalendar data; expected BEGIN:VCALENDAR"
+        case .lineTooLong(let line, let limit):
+            return "line \(line): longer than \(limit) bytes once unfolded; no property of a reminder needs that"
+        case .nestedTooDeep(let line, let limit):
+            return "line \(line): components nest more than \(limit) deep; calendars nest a few (VCALENDAR, VTODO, VALARM)"
         case .invalidUTF8(let line):
             return "line \(line): bytes are not valid UTF-8; iCalendar text must be UTF-8 (RFC 5545 §3.1.4)"
         case .continuationWithoutLine(let line):

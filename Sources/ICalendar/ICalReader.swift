@@ -7,6 +7,11 @@ import Foundation
 ///
 /// Related RFC 5545 sections: 3.1, 3.4, 3.6.
 public enum ICalReader {
+    /// How deep components may nest. Real calendars nest three or four (VCALENDAR, VTODO, VALARM,
+    /// VLOCATION); a hostile file nested thousands deep would exhaust the stack when the tree is
+    /// compared or released, which Swift does recursively.
+    public static let maximumDepth = 32
+
     public static func components(from data: Data) throws(ICalParseError) -> [ICalComponent] {
         try components(fromLines: ICalFolding.unfold(data))
     }
@@ -32,6 +37,7 @@ public enum ICalReader {
                 let name = trimmed(property.value)
                 guard !name.isEmpty else { throw .missingComponentName(line: line.lineNumber) }
                 guard ICalContentLine.isValidName(name.utf8) else { throw .invalidName(line: line.lineNumber, name: name) }
+                guard stack.count < maximumDepth else { throw .nestedTooDeep(line: line.lineNumber, limit: maximumDepth) }
                 stack.append(ICalComponent(name: name, lineNumber: line.lineNumber))
             case "END":
                 let name = trimmed(property.value).uppercased()

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import GeoReminders
 import GeofenceEngine
@@ -5,7 +6,8 @@ import GeofenceEngine
 /// An alarm event as `feed`, `simulate` and `due` print it with `--json`, one object per line:
 /// `{"time", "kind", "reminder": {"id", "title", "priority"}, "location": {"title", "latitude",
 /// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (docs/cli.md;
-/// location, fix and distance only for location kinds). Times are ISO 8601 UTC.
+/// location, fix and distance only for location kinds). Times are ISO 8601 UTC with milliseconds
+/// when not zero.
 public struct AlarmEventJSON: Encodable {
     public struct ReminderRef: Encodable {
         public var id: String
@@ -29,9 +31,16 @@ public struct AlarmEventJSON: Encodable {
     public var fix: FixRef?
     /// Metres from the fence's centre to the fix.
     public var distance: Double?
+    /// The event's instant, for readable lines in a zone; not part of the JSON.
+    public var date: Date
+
+    enum CodingKeys: String, CodingKey {
+        case time, kind, reminder, location, fix, distance
+    }
 
     public init(_ event: AlarmEvent) {
-        time = JSONLines.timestamp(event.time)
+        date = event.time
+        time = JSONLines.preciseTimestamp(event.time)
         kind = event.kind.rawValue
         reminder = ReminderRef(id: event.reminder.id, title: event.reminder.title, priority: event.reminder.priority)
         if event.kind != .time {
@@ -40,14 +49,16 @@ public struct AlarmEventJSON: Encodable {
             }
             fix = event.fix.map {
                 FixRef(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                       time: $0.time.map(JSONLines.timestamp))
+                       time: $0.time.map(JSONLines.preciseTimestamp))
             }
             distance = event.distance.map { ($0 * 10).rounded() / 10 }
         }
     }
 
-    /// The readable line: `2026-11-23T22:05:00Z  leave  Leave work  Work (262.4 m from centre)`.
-    public var line: String {
+    /// The readable line, its time in `zone`:
+    /// `2026-11-23T17:05:00-05:00  leave  Leave work  Work (262 m from centre)`.
+    public func line(in zone: TimeZone) -> String {
+        let time = ZonedTimestamp.string(date, in: zone) ?? self.time
         var text = "\(time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0))  \(reminder.title)"
         if let location {
             text += "  \(location.title)"

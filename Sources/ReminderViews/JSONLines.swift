@@ -21,4 +21,10 @@ public enum JSONLines {
     public static func timestamp(_ date: Date) -> String {
         UTCTimestamp.string(date, precision: .seconds) ?? date.ISO8601Format()
     }
+
+    /// An event or fix time as ISO 8601 UTC with its milliseconds when not zero:
+    /// `2026-03-02T17:03:10.193Z`, so two events of one second keep their order and a fix its time.
+    public static func preciseTimestamp(_ date: Date) -> String {
+        UTCTimestamp.string(date, precision: .milliseconds) ?? date.ISO8601Format()
+    }
 }

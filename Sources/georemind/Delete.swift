@@ -10,7 +10,7 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let reminder = try store.reminder(idPrefix: id)
-        try store.remove(id: reminder.id)
+        // By identifier alone: a reminder that cannot be read back can still be deleted.
+        try store.remove(id: try store.reminderID(idPrefix: id))
     }
 }

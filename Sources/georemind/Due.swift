@@ -15,7 +15,7 @@ struct Due: ParsableCommand {
         let moment = try at.map { text in
             try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
         } ?? Date()
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let report = EvaluationReport(json: json)
         for event in try store.dueAlarms(at: moment) { try report.print(event) }
     }

@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         var predicate = ReminderPredicate(completion: all ? .any : completed ? .completed : .incomplete)
         if let list { predicate.listIDs = [try ReminderOptions.list(named: list, in: store).id] }
         let data = try store.exportICalendar(matching: predicate)

@@ -20,10 +20,20 @@ struct Feed: ParsableCommand {
     @Option(help: ArgumentHelp("The device of fixes that name none.", valueName: "name")) var device: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would fire; write nothing to the store.") var dryRun = false
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
+    @Option(help: ArgumentHelp("Threads to read and decide fixes on (default: one per core); the output is the same for any number.",
+                               valueName: "count"))
+    var threads: Int?
+    @Flag(help: "Print each event as soon as it is certain (when a later fix has been read), not at the end; for `tail -f log | georemind feed - --follow`.")
+    var follow = false
+    @Option(name: .customLong("reorder-window"),
+            help: ArgumentHelp("With --follow: how long past an event to wait for other devices' late fixes (default 0s); fixes older than the newest by more are dropped as out-of-order.",
+                               valueName: "duration"))
+    var reorderWindow: String?
     @Option(name: .customLong("late-after"),
             help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
     var lateAfter = "15m"
     @OptionGroup var engine: EngineArguments
+    @OptionGroup var output: OutputZone
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("Missing expected argument '<trace> ...'") }
@@ -31,25 +41,44 @@ struct Feed: ParsableCommand {
             throw ValidationError("--format: '\(format)' is not gpx, csv, geojson, nmea or ndjson")
         }
         if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: \(threads) is not within 1...256") }
+        if reorderWindow != nil && !follow { throw ValidationError("--reorder-window needs --follow") }
+        if follow, let threads, threads > 1 { throw ValidationError("--follow decides fixes on one thread; drop --threads") }
     }
 
     func run() throws {
         let options = try engine.engineOptions()
         let late = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
-        let store = try global.openStore()
-        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit, lateAfter: late)
-        let report = EvaluationReport(json: json)
+        let store = try global.openStore(readOnly: dryRun)
+        // Following, events are released once certain and committed at once (checkpoint interval 0);
+        // the pipeline's batches would hold them back, so one thread decides.
+        let window = try reorderWindow.map { text in
+            try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
+        } ?? 0
+        let threads = follow ? 1 : threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
+                                           reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads,
+                                           lateAfter: late)
+        let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
-        let readOptions = TraceReadOptions(defaultDevice: device)
         let emit = report.print
+        let readers = traces.map { path in
+            TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
+                        options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
+        }
         var skips = TraceSkips()
-        for path in traces {
-            let reader = TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
-                                     options: readOptions)
-            skips.add(try reader.read { fix in
-                progress.advance()
-                try evaluator.feed(fix, emit: emit)
-            })
+        if threads > 1 {
+            // Read on a thread of its own while the evaluator's shards decide devices on the others.
+            let reports = try evaluator.feedInParallel(produce: { yield in try readers.map { try $0.read(yield) } },
+                                                       progress: { progress.advance(by: $0) })
+            for read in reports { skips.add(read) }
+        } else {
+            for reader in readers {
+                skips.add(try reader.read { fix in
+                    progress.advance()
+                    try evaluator.feed(fix, emit: emit)
+                })
+            }
         }
         progress.finish()
         let summary = try evaluator.finish(emit: emit)

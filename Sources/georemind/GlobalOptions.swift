@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import MapData
+import Synchronization
 
 /// `--store` and `--map-data`, which every command that touches them includes.
 struct GlobalOptions: ParsableArguments {
@@ -29,8 +30,9 @@ struct GlobalOptions: ParsableArguments {
         return dataHome + "/georemind/store.sqlite"
     }
 
-    /// Opens the store, creating its folder when missing.
-    func openStore() throws -> ReminderStore {
+    /// Opens the store, creating its folder when missing; a command that only reads opens an
+    /// existing file `readOnly` and changes no byte of it.
+    func openStore(readOnly: Bool = false) throws -> ReminderStore {
         let path = storePath
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -38,8 +40,20 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw CLIError.cannotCreateFolder(path: folder.path)
         }
-        return try ReminderStore(path: path)
+        var configuration = StoreConfiguration()
+        configuration.readOnly = readOnly
+        configuration.unreadableReminder = Self.warnOnce
+        return try ReminderStore(path: path, configuration: configuration)
     }
+
+    /// One `warning:` line on stderr per reminder the store cannot read back; the command goes on.
+    private static let warnOnce: @Sendable (String, String) -> Void = {
+        let warned = Mutex<Set<String>>([])
+        return { id, reason in
+            guard warned.withLock({ $0.insert(id).inserted }) else { return }
+            FileHandle.standardError.write(Data("warning: reminder \(id) is left out: \(reason); `georemind delete \(id)` removes it\n".utf8))
+        }
+    }()
 
     /// The places file named by the option or the environment, else the one in the source tree.
     func loadMapData() throws -> MapDataCatalog {

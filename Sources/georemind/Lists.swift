@@ -8,7 +8,7 @@ struct Lists: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let lists = try store.lists()
         let defaultID = try store.defaultList().id
         let rows = lists.map { list in

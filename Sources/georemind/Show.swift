@@ -11,7 +11,7 @@ struct Show: ParsableCommand {
     @Flag(help: "Print the reminder as a JSON object.") var json = false
 
     func run() throws {
-        let store = try global.openStore()
+        let store = try global.openStore(readOnly: true)
         let reminder = try store.reminder(idPrefix: id)
         let listTitles = try ListTitles(store: store)
         if json {

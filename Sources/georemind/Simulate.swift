@@ -31,6 +31,8 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("write-trace"), help: ArgumentHelp("Also write the simulated fixes as GPX.", valueName: "file.gpx"))
     var writeTrace: String?
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
+    @OptionGroup var engine: EngineArguments
+    @OptionGroup var output: OutputZone
 
     func validate() throws {
         if route == nil && (from == nil || to == nil) {
@@ -52,9 +54,10 @@ struct Simulate: ParsableCommand {
         let waypoints = try self.waypoints()
         let plan = try TripPlan(route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
                                 linger: wait, noise: sigma, seed: seed)
-        let store = try global.openStore()
-        let evaluator = try AlarmEvaluator(store: store, mode: .dryRun, stateKey: "simulate")
-        let report = EvaluationReport(json: json)
+        let store = try global.openStore(readOnly: true)
+        let evaluator = try AlarmEvaluator(store: store, options: try engine.engineOptions(), mode: .dryRun,
+                                           stateKey: "simulate")
+        let report = EvaluationReport(json: json, timeZone: try output.zone())
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }
         let progress = ProgressLine(total: plan.fixCount)
         for fix in plan.fixes {

@@ -21,7 +21,7 @@ import Testing
             "120 leave Lock up 166.8",
         ])
         #expect(result.summary == EvaluationSummary(admitted: 5, rejected: [.badCoordinates: 0, .noTime: 0],
-                                                    dropped: [.outOfOrder: 0, .lowAccuracy: 0], events: 3))
+                                                    dropped: [.outOfOrder: 0, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 3))
     }
 
     @Test func theFirstFixDecidesWithoutFiringUnlessInitialTrigger() throws {
@@ -79,7 +79,7 @@ import Testing
         let fixes = [fixAt(0, inside), fixAt(60, 0.0015), fixAt(120, 0.003, accuracy: 80), fixAt(180, outside)]
         let result = try evaluate(store, fixes, options: EngineOptions(hysteresis: 100, maxAccuracy: 50))
         #expect(result.events == ["180 leave Lock up 556.0"])
-        #expect(result.summary.dropped == [.outOfOrder: 0, .lowAccuracy: 1])
+        #expect(result.summary.dropped == [.outOfOrder: 0, .lowAccuracy: 1, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0])
     }
 
     @Test func rejectedAndDroppedFixesAreCountedByReason() throws {
@@ -91,7 +91,7 @@ import Testing
         let result = try evaluate(store, fixes, options: EngineOptions(maxAccuracy: 100))
         #expect(result.events == ["30 enter Buy milk 55.6"])
         #expect(result.summary == EvaluationSummary(admitted: 3, rejected: [.badCoordinates: 1, .noTime: 1],
-                                                    dropped: [.outOfOrder: 1, .lowAccuracy: 1], events: 1))
+                                                    dropped: [.outOfOrder: 1, .lowAccuracy: 1, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1))
     }
 
     @Test func eventsCarryTheReminderAlarmPlaceAndFix() throws {
@@ -119,11 +119,11 @@ import Testing
 
     @Test func theSummaryEncodesReasonsAsKebabCaseKeys() throws {
         let summary = EvaluationSummary(admitted: 3, rejected: [.badCoordinates: 1, .noTime: 0],
-                                        dropped: [.outOfOrder: 2, .lowAccuracy: 0], events: 1)
+                                        dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(summary), as: UTF8.self)
-            == #"{"admitted":3,"dropped":{"low-accuracy":0,"out-of-order":2},"events":1,"rejected":{"bad-coordinates":1,"no-time":0}}"#)
+            == #"{"admitted":3,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":2,"too-frequent":0},"events":1,"rejected":{"bad-coordinates":1,"no-time":0}}"#)
     }
 
     @Test func feedingAfterFinishThrows() throws {

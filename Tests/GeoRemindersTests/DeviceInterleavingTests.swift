@@ -41,7 +41,7 @@ import Testing
         // than 200 − 30 and dropped, so the phone's later arrival fires.
         #expect(log == ["feed: 55 time at 55", "feed: 100 enter Buy milk 55.6 @phone", "finish: 200 leave Lock up 556.0 @phone"])
         #expect(summary.admitted == 3)
-        #expect(summary.dropped == [.outOfOrder: 3, .lowAccuracy: 0])
+        #expect(summary.dropped == [.outOfOrder: 3, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0])
     }
 
     @Test func aWindowKeepsSlightlyLateDevicesInOrder() throws {
@@ -53,7 +53,7 @@ import Testing
         ]
         let result = try evaluate(twoReminders(), fixes, reorderWindow: 10)
         #expect(result.events == ["55 time at 55", "57 enter Buy milk 55.6 @watch", "116 leave Lock up 556.0 @watch"])
-        #expect(result.summary.dropped == [.outOfOrder: 0, .lowAccuracy: 0])
+        #expect(result.summary.dropped == [.outOfOrder: 0, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0])
     }
 
     @Test func commitModeHandsOutAtFinishWhateverTheWindow() throws {

@@ -33,11 +33,12 @@ import Testing
         #expect(try store.reminder(id: uuid(1))?.alarms.first?.firedDate == date(streamStart + 60))
         #expect(try store.reminder(id: uuid(2))?.alarms.first?.firedDate == nil)
         #expect(try store.engineState(forKey: AlarmEvaluator.defaultStateKey) != nil)
-        // The same file again: every fix is older than the saved last fix of its device.
+        // The same file again: every fix is older than the saved last fix of its device, the last
+        // one is that fix again.
         let again = try evaluate(store, dayOne, mode: .commit)
         #expect(again.events == [])
         #expect(again.summary == EvaluationSummary(admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0],
-                                                   dropped: [.outOfOrder: 3, .lowAccuracy: 0], events: 0))
+                                                   dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 1, .tooFrequent: 0, .implausibleSpeed: 0], events: 0))
     }
 
     @Test(arguments: [false, true])

@@ -29,7 +29,8 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     let engine = try homeEngine()
     var out: [Transition] = []
     #expect(engine.feed(Fix(time: nil, coordinate: paris), into: &out) == .rejected(.noTime))
-    #expect(engine.statistics.rejectedByKey == ["bad-coordinates": 0, "no-time": 1, "out-of-order": 0, "low-accuracy": 0])
+    #expect(engine.statistics.rejectedByKey == ["bad-coordinates": 0, "no-time": 1, "out-of-order": 0, "low-accuracy": 0,
+                                                    "duplicate": 0, "too-frequent": 0, "implausible-speed": 0])
 }
 
 @Test func orderIsCheckedPerDevice() throws {
@@ -37,10 +38,11 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     var out: [Transition] = []
     #expect(engine.feed(at(10, paris, device: "a"), into: &out) == .admitted)
     #expect(engine.feed(at(5, paris, device: "b"), into: &out) == .admitted)     // other device: own clock
-    #expect(engine.feed(at(10, paris, device: "a"), into: &out) == .rejected(.outOfOrder)) // equal time
+    let nearby = Coordinate(latitude: 48.8567, longitude: 2.3522)
+    #expect(engine.feed(at(10, nearby, device: "a"), into: &out) == .rejected(.outOfOrder)) // equal time, elsewhere
     #expect(engine.feed(at(9, paris, device: "a"), into: &out) == .rejected(.outOfOrder))  // earlier
     #expect(engine.feed(at(5, paris), into: &out) == .admitted)                   // default device
-    #expect(engine.feed(at(5, paris), into: &out) == .rejected(.outOfOrder))
+    #expect(engine.feed(at(5, nearby), into: &out) == .rejected(.outOfOrder))
     #expect(engine.feed(at(10.001, paris, device: "a"), into: &out) == .admitted)
     #expect(engine.statistics.admitted == 4)
     #expect(engine.statistics.rejected == [.outOfOrder: 3])

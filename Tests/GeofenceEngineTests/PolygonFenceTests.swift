@@ -37,14 +37,14 @@ func antimeridianPolygon(latitude: Double, longitude: Double, inside: Bool) thro
     #expect(try polygonContains(fence, latitude, longitude) == inside)
 }
 
-@Test func polygonTransitionsHaveNoDistance() throws {
+@Test func polygonTransitionsReportTheDistanceToTheEdge() throws {
     let engine = try GeofenceEngine(fences: [Fence.polygon(id: "p", wkt: squareWithHole)])
     var out: [Transition] = []
     for fix in [at(0, Coordinate(latitude: 0.5, longitude: 0.5)), at(10, Coordinate(latitude: 0.5, longitude: 0.3))] {
         engine.feed(fix, into: &out)
     }
     #expect(out.map(\.kind) == [.enter])
-    #expect(out[0].distance == nil)
+    #expect(out[0].distance.map { ($0 * 10).rounded() / 10 } == 11_131.5)  // to the hole's edge
     // Crossing instant by bisection: the hole's edge at 0.4 is half way from 0.5 to 0.3.
     #expect(abs(try #require(out[0].crossingTime).timeIntervalSince1970 - 5) < 0.01)
 }

@@ -16,6 +16,22 @@ import GeofenceEngine
         #expect(report.samples[.noCoordinates] == [TraceLocation(file: TraceFixtures.path("gpslogger.csv"), line: 5)])
     }
 
+    /// A header wider than the reader's first guess (64 fields) is read whole; one past the limit is refused.
+    @Test func wideHeadersAreReadOrRefusedByTheLimit() throws {
+        let extra = (0..<100).map { "c\($0)" }
+        let text = (extra + ["lat", "lon", "time"]).joined(separator: ",") + "\n"
+            + (extra.map { _ in "x" } + ["48.5", "2.25", "1700000000"]).joined(separator: ",") + "\n"
+        let (fixes, _) = try TraceFixtures.read(text: text, named: "wide.csv")
+        #expect(fixes == [Fix(time: TraceFixtures.date(1_700_000_000), latitude: 48.5, longitude: 2.25)])
+        let tooWide = (0...CSVTraceReader.maximumColumns).map { "c\($0)" }.joined(separator: ",") + ",lat,lon\n1,2\n"
+        #expect(throws: TraceError.self) { try TraceFixtures.read(text: tooWide, named: "too-wide.csv") }
+        do {
+            _ = try TraceFixtures.read(text: tooWide, named: "too-wide.csv")
+        } catch let error as TraceError {
+            #expect(error.description.hasSuffix("too-wide.csv:1: malformed: the header has 1027 columns; at most 1024 are read"))
+        }
+    }
+
     @Test func semicolonSeparatedEpochMillisecondsWithQuotedDevices() throws {
         let (fixes, report) = try TraceFixtures.read("phone-export-ms.csv")
         #expect(fixes.count == 5)

@@ -4,6 +4,16 @@ import GeofenceEngine
 @testable import TraceFormats
 
 @Suite struct GPXReaderTests {
+    /// A `<time>` holding megabytes is kept to its first bytes, so memory does not grow with it,
+    /// and read as the bad time it is.
+    @Test func aHugeTimeElementIsCutAndSkippedAsABadTime() throws {
+        let text = #"<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>"# + String(repeating: "9", count: 8_000_000)
+            + #"</time></trkpt><trkpt lat="3" lon="4"><time>2026-11-24T01:00:00Z</time></trkpt></trkseg></trk></gpx>"#
+        let (fixes, report) = try TraceFixtures.read(text: text, named: "huge-time.gpx")
+        #expect(fixes == [Fix(time: TraceFixtures.date(1_795_482_000), latitude: 3, longitude: 4)])
+        #expect(report.skipped == [.badTime: 1])
+    }
+
     @Test func severalTracksAndSegmentsWithNamespacedExtensions() throws {
         let (fixes, report) = try TraceFixtures.read("ride-garmin.gpx")
         #expect(report.format == .gpx)

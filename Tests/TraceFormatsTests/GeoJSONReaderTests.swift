@@ -4,6 +4,13 @@ import GeofenceEngine
 @testable import TraceFormats
 
 @Suite struct GeoJSONReaderTests {
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let text = "\u{FEFF}" + #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2.25,48.5]},"properties":{"time":"2023-11-14T22:13:20Z"}}]}"#
+        let (fixes, report) = try TraceFixtures.read(text: text, named: "bom.geojson")
+        #expect(report.format == .geojson)
+        #expect(fixes == [Fix(time: TraceFixtures.date(1_700_000_000), latitude: 48.5, longitude: 2.25)])
+    }
+
     @Test func togeojsonLineStringsWithCoordTimes() throws {
         let (fixes, report) = try TraceFixtures.read("togeojson-track.geojson")
         #expect(report.format == .geojson)

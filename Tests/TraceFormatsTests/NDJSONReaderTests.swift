@@ -4,6 +4,19 @@ import GeofenceEngine
 @testable import TraceFormats
 
 @Suite struct NDJSONReaderTests {
+    /// Windows line ends, and a first line longer than the sniffed bytes, still read as NDJSON.
+    @Test func crlfLinesAndALongFirstLineAreNDJSON() throws {
+        let line = #"{"_type":"location","lat":48.5,"lon":2.25,"tst":1700000000}"#
+        let crlf = try TraceFixtures.read(text: line + "\r\n" + line.replacingOccurrences(of: "1700000000", with: "1700000060") + "\r\n",
+                                          named: "crlf.json")
+        #expect(crlf.report.format == .ndjson)
+        #expect(crlf.fixes.map(\.time) == [TraceFixtures.date(1_700_000_000), TraceFixtures.date(1_700_000_060)])
+        let long = #"{"_type":"location","desc":""# + String(repeating: "x", count: 5_000) + #"","lat":48.5,"lon":2.25,"tst":1700000000}"#
+        let read = try TraceFixtures.read(text: long + "\n", named: "long.ndjson")
+        #expect(read.report.format == .ndjson)
+        #expect(read.fixes.count == 1)
+    }
+
     @Test func ownTracksPayloadsSkipOtherTypes() throws {
         let (fixes, report) = try TraceFixtures.read("owntracks.ndjson")
         #expect(report.format == .ndjson)

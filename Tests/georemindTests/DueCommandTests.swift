@@ -11,8 +11,8 @@ import Testing
         _ = try sandbox.add("Milk", "--at", "Grocery Store")
         let names = [call: "call", bins: "bins"]
         #expect(idsNamed(try sandbox.ok("due", "--at", "2026-11-24T12:00"), names) == """
-            2026-11-23T23:45:00Z  time   Bins
-            2026-11-24T01:30:00Z  time   Call mum
+            2026-11-23T18:45:00-05:00  time   Bins
+            2026-11-23T20:30:00-05:00  time   Call mum
 
             """)
         #expect(idsNamed(try sandbox.ok("due", "--at", "2026-11-24T01:29:59Z", "--json"), names) == """
@@ -21,7 +21,7 @@ import Testing
             """)
         #expect(try sandbox.ok("due", "--at", "2026-11-23") == "")
         try sandbox.ok("complete", bins)
-        #expect(idsNamed(try sandbox.ok("due", "--at", "2026-11-24T12:00"), names) == "2026-11-24T01:30:00Z  time   Call mum\n")
+        #expect(idsNamed(try sandbox.ok("due", "--at", "2026-11-24T12:00"), names) == "2026-11-23T20:30:00-05:00  time   Call mum\n")
     }
 
     @Test func badMoment() throws {

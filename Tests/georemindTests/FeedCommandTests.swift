@@ -32,22 +32,22 @@ import Testing
     @Test func jsonLinesAndSummary() throws {
         #expect(try run("feed", commute, "--json", "--dry-run") == CLIResult(
             stdout: Self.events,
-            stderr: #"{"admitted":41,"dropped":{"low-accuracy":0,"out-of-order":1},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
+            stderr: #"{"admitted":41,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
             status: 0))
     }
 
     @Test func readableLinesThenNothingFiresTwice() throws {
         #expect(try run("feed", commute) == CLIResult(stdout: """
-            2026-11-24T01:27:30Z  leave  Leave work  Work (301 m from centre)
-            2026-11-24T01:30:00Z  time   Call mum
-            2026-11-24T01:32:00Z  enter  Buy milk  Grocery Store (0 m from centre)
+            2026-11-23T20:27:30-05:00  leave  Leave work  Work (301 m from centre)
+            2026-11-23T20:30:00-05:00  time   Call mum
+            2026-11-23T20:32:00-05:00  enter  Buy milk  Grocery Store (0 m from centre)
 
             """, stderr: "41 fixes admitted, 3 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 1\n",
             status: 0))
         // The fired state and the engine's state were committed: the same file again is all old news.
         #expect(try run("feed", commute) == CLIResult(
             stdout: "",
-            stderr: "0 fixes admitted, 0 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 42\n",
+            stderr: "0 fixes admitted, 0 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: duplicate 1, out-of-order 41\n",
             status: 0))
         #expect(try sandbox.ok("show", names.first { $0.value == "work" }!.key, "--json")
             .contains(#""firedDate":"2026-11-24T01:27:30Z""#))
@@ -62,7 +62,7 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: commute))
         #expect(try run("feed", "-", "--format", "csv", "--json", "--dry-run", "--max-accuracy", "100", input: data) == CLIResult(
             stdout: Self.events,
-            stderr: #"{"admitted":40,"dropped":{"low-accuracy":1,"out-of-order":1},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
+            stderr: #"{"admitted":40,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":1,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
             status: 0))
     }
 
@@ -81,7 +81,7 @@ import Testing
     @Test func readerSkipsAreCountedAndPlaced() throws {
         let log = CLISandbox.fixture("traces/car-logger.nmea")
         #expect(try run("feed", log, "--dry-run", "--json") == CLIResult(stdout: "", stderr: #"""
-            {"admitted":5,"dropped":{"low-accuracy":0,"out-of-order":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
+            {"admitted":5,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
 
             """#, status: 0))
         #expect(try run("feed", log, "--dry-run") == CLIResult(stdout: "", stderr: """

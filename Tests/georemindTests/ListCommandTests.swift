@@ -50,6 +50,21 @@ import Testing
         (["--priority", "none"], "b"),
         (["--location"], "a b"),
         (["--location", "--priority", "high", "--sort", "due"], "a"),
+        // High (a is 1, e is 3), medium, low, none.
+        (["--sort", "priority"], "a e c d b"),
+        (["--sort", "priority", "--descending"], "b d c e a"),
+        (["--min-priority", "high"], "a e"),
+        (["--min-priority", "medium", "--sort", "priority"], "a e c"),
+        (["--min-priority", "low"], "a c d e"),
+        (["--search", "AGUA"], "e"),
+        (["--search", "a", "--sort", "priority"], "e c d b"),  // not "Buy milk"
+        (["--search", "rent"], "c"),
+        (["--list", "Reminders", "--list", "reminders"], "a b c d e"),
+        // A bare date is midnight in the store's zone (New York here); the range is half-open.
+        (["--due-after", "2026-11-21", "--sort", "priority"], "a c"),
+        (["--due-after", "2026-11-23T17:00", "--due-before", "2026-12-01"], "a"),
+        (["--due-before", "2026-11-20T09:00:00Z"], ""),
+        (["--due-before", "2026-11-20T04:00:01"], "d"),
     ])
     func sortingAndFilters(arguments: [String], order: String) throws {
         let output = idsNamed(try sandbox.ok(["list", "--json"] + arguments), names)
@@ -71,6 +86,46 @@ import Testing
         let json = try list("--completed", "--json")
         #expect(json.contains(#""completionDate":"2026-11-21T10:00:00Z""#))
         #expect(json.contains(#""isCompleted":true"#))
+    }
+
+    @Test func listsAndCompletionDates() throws {
+        try sandbox.ok("lists", "add", "Work")
+        var names = names
+        names[try sandbox.add("Standup", "--list", "work", "--priority", "medium")] = "f"
+        let c = names.first { $0.value == "c" }!.key
+        try sandbox.ok("complete", c, "--date", "2026-11-21T10:00:00Z")
+        #expect(idsNamed(try sandbox.ok("list", "--list", "Work"), names) == """
+            ID        PRIORITY  DUE  TITLE    PLACE  LIST
+            f-------  medium    -    Standup  -      Work
+
+            """)
+        func labels(_ arguments: String...) throws -> String {
+            idsNamed(try sandbox.ok(["list", "--json"] + arguments), names)
+                .matches(of: /"id":"<(\w)>"/).map { String($0.output.1) }.joined(separator: " ")
+        }
+        #expect(try labels("--list", "Work", "--list", "Reminders", "--sort", "priority") == "a e f d b")
+        #expect(try labels("--completed-after", "2026-11-21T10:00:00Z") == "c")
+        #expect(try labels("--completed-after", "2026-11-21T10:00:01Z") == "")
+        #expect(try labels("--completed-before", "2026-11-21T10:00:00Z") == "")
+        #expect(try labels("--completed-after", "2026-11-21", "--completed-before", "2026-11-22") == "c")
+        #expect(try labels("--due-after", "2026-11-01") == "a d")
+    }
+
+    @Test(arguments: [
+        (["--list", "Nowhere"], "error: no list is named 'Nowhere'; `georemind lists` shows them, `georemind lists add` creates one\n"),
+        (["--due-after", "tomorrow"], "error: --due-after: "),
+        (["--due-after", "2026-12-01", "--due-before", "2026-11-01"],
+         "error: --due-before: '2026-11-01' is not after --due-after '2026-12-01'\n"),
+        (["--due-after", "2026-12-01", "--completed-before", "2026-11-01"],
+         "error: --due-after/--due-before select incomplete reminders, --completed-after/--completed-before completed ones; use one pair\n"),
+        (["--due-after", "2026-12-01", "--all"], "error: --due-after/--due-before select incomplete reminders; drop --completed/--all\n"),
+        (["--min-priority", "urgent"], "error: --min-priority: 'urgent' is not none, low, medium or high\n"),
+    ])
+    func badFilters(arguments: [String], message: String) throws {
+        let result = try sandbox.run(["list"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
 
     @Test func jsonFieldsOfALocationReminder() throws {

@@ -5,16 +5,7 @@ import GeofenceEngine
 extension AlarmEvaluator {
     /// A transition fires its alarm when the kind matches the alarm's proximity.
     func record(_ transition: Transition) {
-        let rank: UInt8
-        switch transition.kind {
-        case .leave: rank = 1
-        case .enter: rank = 2
-        case .dwell, .cross: return
-        }
-        guard let number = alarmIndexByKey[transition.fenceID], let time = transition.fix.time else { return }
-        guard alarms[Int(number)].proximity == (rank == 1 ? .leave : .enter) else { return }
-        offer(PendingEvent(time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
-                           fix: transition.fix, distance: transition.distance))
+        if let event = transitionAlarms.candidate(for: transition) { offer(event) }
     }
 
     /// Grows the span of admitted fix times to `time`; the timed alarms it now covers fire.

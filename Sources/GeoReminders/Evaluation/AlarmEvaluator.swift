@@ -38,10 +38,13 @@ public final class AlarmEvaluator {
     public var statistics: EngineStatistics { engine.statistics }
 
     let store: ReminderStore
-    let engine: GeofenceEngine
+    /// One engine, or several deciding disjoint sets of devices on several threads (`shards`).
+    let engine: EngineShards
     let alarms: [ArmedAlarm]
     /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
     let alarmIndexByKey: [String: Int32]
+    /// Which transitions fire which alarms, shared with the threads of ``feedInParallel(produce:)``.
+    let transitionAlarms: TransitionAlarms
     let fenceDigests: Data
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
@@ -74,10 +77,13 @@ public final class AlarmEvaluator {
     ///     same from run to run for the saved state to mean the same thing.
     ///   - floatingZone: where floating due dates are read; the system zone by default.
     ///   - reorderWindow: see ``reorderWindow``; nil holds every event until ``finish(emit:)``.
+    ///   - shards: how many threads ``feedInParallel(produce:progress:)`` decides devices on; the
+    ///     events are the same for any number.
     ///   - lateAfter: see ``lateAfter``.
     public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
                 floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
-                stateKey: String = AlarmEvaluator.defaultStateKey, lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter) throws {
+                stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
+                lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter) throws {
         self.store = store
         self.mode = mode
         self.floatingZone = floatingZone
@@ -90,6 +96,7 @@ public final class AlarmEvaluator {
         var fences: [Fence] = []
         var digests: [UInt64] = []
         var indexByFence: [String: Int32] = [:]
+        var alarmOfFence: [Int32] = []
         var timeAlarms: [(time: Double, alarm: Int32)] = []
         // Creation order, then id: alarm numbers carry the documented tie order (docs/alarm-evaluation.md).
         for reminder in try store.reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
@@ -107,6 +114,7 @@ public final class AlarmEvaluator {
                     digests.append(EvaluationState.fenceDigest(id: id, latitude: location.latitude,
                                                                longitude: location.longitude, radius: location.effectiveRadius))
                     indexByFence[id] = number
+                    alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
                 } else if let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
@@ -117,12 +125,13 @@ public final class AlarmEvaluator {
         }
         timeAlarms.sort { ($0.time, $0.alarm) < ($1.time, $1.alarm) }
         do {
-            engine = try GeofenceEngine(fences: fences, options: options)
+            engine = try EngineShards(fences: fences, options: options, count: max(1, shards))
         } catch {
             throw EvaluationError.engine(error)
         }
         self.alarms = alarms
         self.alarmIndexByKey = indexByFence
+        self.transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
         self.timeAlarms = timeAlarms
         self.fenceDigests = EvaluationState.pack(digests)
         status = Array(repeating: .armed, count: alarms.count)

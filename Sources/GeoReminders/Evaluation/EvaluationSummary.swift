@@ -9,7 +9,8 @@ public struct EvaluationSummary: Hashable, Sendable, Codable {
     public var admitted: Int
     /// `bad-coordinates`, `no-time`.
     public var rejected: [RejectionReason: Int]
-    /// `out-of-order` (per device by the engine, and across devices by the reorder window), `low-accuracy`.
+    /// `out-of-order` (per device by the engine, and across devices by the reorder window), `low-accuracy`,
+    /// `duplicate`, `too-frequent`, `implausible-speed`.
     public var dropped: [RejectionReason: Int]
     /// Events handed out by this run.
     public var events: Int
@@ -23,7 +24,7 @@ public struct EvaluationSummary: Hashable, Sendable, Codable {
 
     /// Reasons that reject a record rather than drop a usable fix.
     public static let rejectionReasons: [RejectionReason] = [.badCoordinates, .noTime]
-    public static let dropReasons: [RejectionReason] = [.outOfOrder, .lowAccuracy]
+    public static let dropReasons: [RejectionReason] = [.outOfOrder, .lowAccuracy, .duplicate, .tooFrequent, .implausibleSpeed]
 
     /// The run's share of the engine's cumulative statistics, plus fixes the evaluator dropped itself.
     init(statisticsBefore start: EngineStatistics, after end: EngineStatistics, reorderDrops: Int, events: Int) {

@@ -11,7 +11,7 @@ public struct TimeSpan: Hashable, Sendable, Codable, Comparable {
 
     public static func < (a: TimeSpan, b: TimeSpan) -> Bool { a.seconds < b.seconds }
 
-    /// Parses `text`: one or more number–unit pairs (`1h30m`, `1 h 30 min`), units s, m, h, d, w
+    /// Parses `text`: one or more number–unit pairs (`1h30m`, `1 h 30 min`), units ms, s, m, h, d, w
     /// or their long names; a lone number counts seconds.
     public init(parsing text: String) throws(TimeSpanError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -48,6 +48,7 @@ public struct TimeSpan: Hashable, Sendable, Codable, Comparable {
 
     /// Unit names people type, lowercased; days and weeks are 24 h and 7 × 24 h.
     static let units: [String: UnitDuration] = [
+        "ms": .milliseconds,
         "s": .seconds, "sec": .seconds, "secs": .seconds, "second": .seconds, "seconds": .seconds,
         "m": .minutes, "min": .minutes, "mins": .minutes, "minute": .minutes, "minutes": .minutes,
         "h": .hours, "hr": .hours, "hrs": .hours, "hour": .hours, "hours": .hours,

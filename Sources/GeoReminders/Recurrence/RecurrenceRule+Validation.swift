@@ -1,10 +1,16 @@
 import CivilTime
 extension RecurrenceRule {
+    /// The largest INTERVAL or COUNT: nine digits, as the RRULE reader reads them.
+    public static let largestNumber = 999_999_999
+
     /// RFC 5545 section 3.3.10's constraints on which parts go together, and value ranges.
     func validate() throws {
         guard interval >= 1 else { throw RecurrenceRuleError.invalidInterval(value: String(interval)) }
-        if case .count(let count) = end, count < 1 {
-            throw RecurrenceRuleError.invalidCount(value: String(count))
+        // What the store accepts it must read back: the RRULE reader takes at most nine digits.
+        guard interval <= Self.largestNumber else { throw RecurrenceRuleError.numberTooLarge(part: "INTERVAL", value: interval) }
+        if case .count(let count) = end {
+            guard count >= 1 else { throw RecurrenceRuleError.invalidCount(value: String(count)) }
+            guard count <= Self.largestNumber else { throw RecurrenceRuleError.numberTooLarge(part: "COUNT", value: count) }
         }
         for (part, values) in [(RecurrenceRulePart.monthDays, daysOfTheMonth), (.yearDays, daysOfTheYear),
                                (.weekNumbers, weeksOfTheYear), (.months, monthsOfTheYear),

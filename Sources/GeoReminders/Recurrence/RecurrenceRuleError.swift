@@ -15,6 +15,8 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
     case unsupportedFrequency(value: String)
     case invalidInterval(value: String)
     case invalidCount(value: String)
+    /// INTERVAL or COUNT beyond what the RRULE reader reads back (``RecurrenceRule/largestNumber``).
+    case numberTooLarge(part: String, value: Int)
     case invalidUntil(value: String)
     case countAndUntil
     case emptyValue(part: String)
@@ -49,6 +51,8 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
             "unsupported FREQ=\(value): reminders repeat DAILY, WEEKLY, MONTHLY or YEARLY"
         case .invalidInterval(let value):
             "invalid INTERVAL=\(value): expected a whole number of periods, 1 or more"
+        case .numberTooLarge(let part, let value):
+            "\(part)=\(value) is too large: at most \(RecurrenceRule.largestNumber)"
         case .invalidCount(let value):
             "invalid COUNT=\(value): expected a number of occurrences, 1 or more"
         case .invalidUntil(let value):

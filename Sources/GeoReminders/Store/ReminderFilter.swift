@@ -42,6 +42,16 @@ struct ReminderFilter {
             conditions.append("priorityLevel = ?")
             arguments.append(level.rawValue)
         }
+        if let minimum = predicate.minimumPriorityLevel, minimum != .none {
+            // Levels are raw ranges 1–4, 5, 6–9: "at least" is 1 up to the level's last raw value.
+            conditions.append("priority BETWEEN 1 AND ?")
+            arguments.append(minimum.priorities.upperBound)
+        }
+        if let range = predicate.completionRange {
+            conditions.append("isCompleted AND completionDate >= ? AND completionDate < ?")
+            arguments += [range.lowerBound.timeIntervalSinceReferenceDate,
+                          range.upperBound.timeIntervalSinceReferenceDate]
+        }
         if let text = predicate.titleContains {
             conditions.append("instr(titleKey, ?) > 0")
             arguments.append(titleKeys.key(text))

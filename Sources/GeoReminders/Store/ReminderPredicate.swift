@@ -19,6 +19,12 @@ public struct ReminderPredicate: Sendable, Hashable {
     /// Only reminders of this level; spell the no-priority level `PriorityLevel.none`, as a bare
     /// `.none` is nil here.
     public var priorityLevel: PriorityLevel?
+    /// Only reminders of this level or a more urgent one (high ≥ medium ≥ low ≥ none); `.low`
+    /// keeps every reminder with a priority.
+    public var minimumPriorityLevel: PriorityLevel?
+    /// Only completed reminders whose completion date is in this half-open range, as EventKit's
+    /// `predicateForCompletedReminders(withCompletionDateStarting:ending:calendars:)`.
+    public var completionRange: Range<Date>?
     /// Only titles containing this text, ignoring case, diacritics and width.
     public var titleContains: String?
     /// Only the reminders of one recurring series.
@@ -26,12 +32,15 @@ public struct ReminderPredicate: Sendable, Hashable {
 
     public init(listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,
                 locationOnly: Bool = false, priorityLevel: PriorityLevel? = nil,
+                minimumPriorityLevel: PriorityLevel? = nil, completionRange: Range<Date>? = nil,
                 titleContains: String? = nil, seriesID: String? = nil) {
         self.listIDs = listIDs
         self.completion = completion
         self.dueRange = dueRange
         self.locationOnly = locationOnly
         self.priorityLevel = priorityLevel
+        self.minimumPriorityLevel = minimumPriorityLevel
+        self.completionRange = completionRange
         self.titleContains = titleContains
         self.seriesID = seriesID
     }

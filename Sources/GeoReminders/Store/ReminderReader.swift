@@ -4,22 +4,39 @@ import GRDB
 
 /// Reads reminders, then their alarms in a second query.
 enum ReminderReader {
-    static func fetch(_ db: Database, filter: ReminderFilter, order: String) throws -> [Reminder] {
+    /// - Parameter unreadable: told of each row that cannot be read back; the row is left out.
+    static func fetch(_ db: Database, filter: ReminderFilter, order: String,
+                      unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
+        var unused: [Double?]?
+        return try fetch(db, filter: filter, order: order, dueKeys: &unused, unreadable: unreadable)
+    }
+
+    /// Also collects each reminder's `dueKey` into `dueKeys` when it is not nil, for sorts done in Swift.
+    static func fetch(_ db: Database, filter: ReminderFilter, order: String, dueKeys: inout [Double?]?,
+                      unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var numbers: [Int] = []
         var zones = ZoneCache()
         try db.makeStatement(sql: """
             SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number
+            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
             FROM reminder WHERE \(filter.sql) ORDER BY \(order)
             """).forEachRow(arguments: filter.arguments) { row in
+            let rules: [RecurrenceRule]
+            do {
+                rules = try RecurrenceRuleStorage.rules(row.text(14))
+            } catch {
+                unreadable(row.text(0) ?? "", "its recurrence rule cannot be read (\(error))")
+                return
+            }
             numbers.append(row.int(15))
+            dueKeys?.append(row.double(16))
             reminders.append(Reminder(
                 id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
                 startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
                 isCompleted: row.bool(9), completionDate: instant(row.double(10)),
                 creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
-                recurrenceRules: try RecurrenceRuleStorage.rules(row.text(14)), seriesID: row.text(13)))
+                recurrenceRules: rules, seriesID: row.text(13)))
         }
         guard !reminders.isEmpty else { return [] }
         // Alarms of exactly these reminders: their numbers go in as one JSON array, whose keys

@@ -6,4 +6,7 @@ public enum ReminderSort: String, Sendable, Hashable, Codable, CaseIterable {
     case dueDate
     /// Ignoring case and diacritics, in the store's locale.
     case title
+    /// As the Reminders app: high, medium, low, then none (EventKit 1–4, 5, 6–9, 0), by raw
+    /// value within a level (1 before 4); ties by due date (none last), then creation date.
+    case priority
 }

@@ -14,7 +14,7 @@ extension ReminderStore {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             let filter = ReminderFilter(sql: "id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
                                         arguments: StatementArguments(chunk))
-            found += try database.read { db in try ReminderReader.fetch(db, filter: filter, order: "id") }
+            found += try database.read { db in try ReminderReader.fetch(db, filter: filter, order: "id", unreadable: configuration.unreadableReminder) }
         }
         return found
     }

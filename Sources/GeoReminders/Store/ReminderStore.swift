@@ -13,6 +13,9 @@ public final class ReminderStore: Sendable {
     /// The file, or nil for an in-memory store.
     public let path: String?
     let configuration: StoreConfiguration
+
+    /// The zone floating dates (no zone of their own) are read in, for filters typed as dates.
+    public var floatingTimeZone: TimeZone { configuration.floatingTimeZone }
     /// Nil when access is `.none`: such a store never touches its file.
     let database: (any DatabaseWriter)?
     let titleKeys: TitleSortKey
@@ -30,7 +33,21 @@ public final class ReminderStore: Sendable {
             self.init(database: nil, path: path, access: access, configuration: configuration)
             return
         }
+        // A store not created yet is created as by any first use; an existing file is only read.
+        if configuration.readOnly, let size = StoreFile.size(path: path), size > 0 {
+            let database = try Self.openForReading(path: path, configuration: configuration)
+            self.init(database: database, path: path, access: access, configuration: configuration)
+            try prepare(path: path, migrates: false)
+            return
+        }
+        // Processes opening a new file at once take turns: creating and migrating is one step.
+        let lock = try StoreFile.lock(path: path)
+        defer { lock.unlock() }
         try StoreFile.checkIsStoreOrAbsent(path: path)
+        // Refused before a writing connection opens: setting up WAL writes to the file.
+        if let size = StoreFile.size(path: path), size > 0 {
+            try Self.openForReading(path: path, configuration: configuration, upgrading: false).close()
+        }
         var config = Configuration()
         config.busyMode = .timeout(configuration.busyTimeout)
         config.prepareDatabase { db in
@@ -61,6 +78,40 @@ public final class ReminderStore: Sendable {
         return store
     }
 
+    /// The file opened read-only. A file of an older schema is upgraded once, by a writing open,
+    /// when it can be written.
+    /// - Parameter upgrading: false to refuse a newer schema only, leaving an older one to the caller.
+    private static func openForReading(path: String, configuration: StoreConfiguration, upgrading: Bool = true) throws
+        -> DatabaseQueue
+    {
+        try StoreFile.checkIsStoreOrAbsent(path: path)
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(configuration.busyTimeout)
+        func open() throws -> DatabaseQueue {
+            do {
+                return try DatabaseQueue(path: path, configuration: config)
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "\(error)")
+            }
+        }
+        var queue = try open()
+        let migrator = StoreSchema.migrator
+        let upToDate = try queue.read { db in
+            if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
+            return try migrator.hasCompletedMigrations(db)
+        }
+        if !upToDate, upgrading {
+            guard FileManager.default.isWritableFile(atPath: path) else { throw StoreError.olderSchemaReadOnly(path: path) }
+            try queue.close()
+            var writing = configuration
+            writing.readOnly = false
+            _ = try ReminderStore(path: path, configuration: writing)
+            queue = try open()
+        }
+        return queue
+    }
+
     private init(database: (any DatabaseWriter)?, path: String?, access: AccessLevel,
                  configuration: StoreConfiguration) {
         self.database = database
@@ -72,8 +123,16 @@ public final class ReminderStore: Sendable {
 
     /// Migrates the schema, then rebuilds the keys that depend on this opener's configuration:
     /// title keys when the sort locale changed, floating due keys when the floating zone changed.
-    private func prepare(path: String) throws {
+    /// A file opened read-only is left as it is (`migrates` false): its keys stay as written.
+    private func prepare(path: String, migrates: Bool = true) throws {
         guard let database else { return }
+        guard migrates else {
+            let defaultListID = try database.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
+            }
+            cachedDefaultListID.withLock { $0 = defaultListID }
+            return
+        }
         let migrator = StoreSchema.migrator
         let upToDate = try database.read { db in
             if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }

@@ -10,6 +10,15 @@ public struct StoreConfiguration: Sendable {
     public var busyTimeout: Double = 5
     /// The clock that stamps modification and completion dates.
     public var now: @Sendable () -> Date = { Date() }
+    /// Told of each stored reminder that cannot be read back (say, a rule an older version
+    /// accepted): reads leave it out instead of failing, so one bad row never hides the others.
+    public var unreadableReminder: @Sendable (_ id: String, _ reason: String) -> Void = { _, _ in }
+
+    /// Opens an existing file for reading only: nothing is written to it, not even the journal
+    /// mode, so a file the user may only read can be listed, and one of a newer georemind is
+    /// refused untouched. A missing file is created as by any first use; a file of an older schema
+    /// is upgraded once if it can be written, else refused.
+    public var readOnly = false
 
     public init() {}
 }

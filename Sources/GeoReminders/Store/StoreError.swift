@@ -5,12 +5,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownList(id: String)
     case duplicateListTitle(title: String, existingID: String)
     case reminderNotFound(id: String)
+    case unreadableReminder(id: String)
     case alarmNotFound(reminderID: String, alarmID: String)
     case noReminderMatches(prefix: String)
     case ambiguousPrefix(prefix: String, matches: [String])
     case cannotRemoveDefaultList(listID: String)
     case notAStore(path: String)
     case newerSchema(path: String)
+    case olderSchemaReadOnly(path: String)
     case cannotOpen(path: String, reason: String)
 
     public var description: String {
@@ -23,6 +25,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "a list named '\(title)' already exists (\(existingID)); choose another name"
         case let .unknownList(id):
             "no list has identifier \(id); list them to see their identifiers"
+        case let .unreadableReminder(id):
+            "reminder \(id) cannot be read back (it was stored by an older georemind); delete it with `georemind delete \(id)`"
         case let .reminderNotFound(id):
             "no reminder has identifier \(id)"
         case let .alarmNotFound(reminderID, alarmID):
@@ -35,6 +39,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "list \(listID) is the default list; make another list the default first"
         case let .notAStore(path):
             "\(path) is not a georemind store; it was left untouched, choose another path"
+        case let .olderSchemaReadOnly(path):
+            "\(path) was written by an older georemind and cannot be upgraded: it is read-only; make it writable once"
         case let .newerSchema(path):
             "\(path) was written by a newer georemind; upgrade georemind to open it"
         case let .cannotOpen(path, reason):

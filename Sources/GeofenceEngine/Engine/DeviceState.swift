@@ -10,7 +10,7 @@ struct TrackedFence {
     /// A copy of the fence's model, so measuring reads this contiguous array instead of missing
     /// the cache in the engine's large one.
     var model: FenceModel
-    /// Fix time (s since 1970) the current inside state began; meaningful when inside.
+    /// Fix time (s since 2001, `Date`'s own reference) the current inside state began; meaningful when inside.
     var insideSince: Double = 0
     var dwellReported = false
 }
@@ -19,7 +19,7 @@ struct TrackedFence {
 /// the state's size follows the fences near the device, not the number of fences.
 struct DeviceState {
     var name: String?
-    /// Time (s since 1970) and place of the last admitted fix.
+    /// Time (s since 2001, `Date`'s own reference) and place of the last admitted fix.
     var lastTime: Double?
     var lastCoordinate = Coordinate(latitude: 0, longitude: 0)
     /// False before the first admitted fix and after a stale reset: every fence is unknown.

@@ -23,10 +23,17 @@ public struct EngineOptions: Hashable, Sendable, Codable {
     /// Metres around a fix for which index candidates are fetched and then reused while the device
     /// stays in that box: larger means fewer index queries but more candidates per fix.
     public var candidatePadding: Double = 300
+    /// Fixes implying a speed (m/s, geodesic distance over time) above this from the device's last
+    /// admitted fix are dropped as `implausible-speed`: a GPS jump never becomes a transition.
+    public var maxSpeed: Double?
+    /// Fixes less than this many seconds after the device's last admitted fix are dropped as
+    /// `too-frequent`.
+    public var minInterval: TimeInterval?
 
     public init(hysteresis: Double = 0, maxAccuracy: Double? = nil, initialTrigger: Bool = false,
                 dwellTime: TimeInterval? = nil, accuracyAware: Bool = false, staleTimeout: TimeInterval? = nil,
-                detectCrossings: Bool = false, candidatePadding: Double = 300) {
+                detectCrossings: Bool = false, candidatePadding: Double = 300,
+                maxSpeed: Double? = nil, minInterval: TimeInterval? = nil) {
         self.hysteresis = hysteresis
         self.maxAccuracy = maxAccuracy
         self.initialTrigger = initialTrigger
@@ -35,6 +42,8 @@ public struct EngineOptions: Hashable, Sendable, Codable {
         self.staleTimeout = staleTimeout
         self.detectCrossings = detectCrossings
         self.candidatePadding = candidatePadding
+        self.maxSpeed = maxSpeed
+        self.minInterval = minInterval
     }
 
     func validate() throws(EngineError) {
@@ -47,5 +56,7 @@ public struct EngineOptions: Hashable, Sendable, Codable {
         try check("dwell", dwellTime)
         try check("stale-timeout", staleTimeout, allowZero: false)
         try check("candidate-padding", candidatePadding)
+        try check("max-speed", maxSpeed, allowZero: false)
+        try check("min-interval", minInterval)
     }
 }

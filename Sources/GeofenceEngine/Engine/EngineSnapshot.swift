@@ -36,7 +36,7 @@ extension GeofenceEngine {
         let devices = devices.map { device in
             EngineSnapshot.Device(
                 device: device.name,
-                lastTime: device.lastTime.map { Date(timeIntervalSince1970: $0) },
+                lastTime: device.lastTime.map { Date(timeIntervalSinceReferenceDate: $0) },
                 lastLatitude: device.lastCoordinate.latitude,
                 lastLongitude: device.lastCoordinate.longitude,
                 decided: device.decided,
@@ -47,7 +47,7 @@ extension GeofenceEngine {
                         EngineSnapshot.FenceState(fence: fences[Int(tracked.fence)].id, state: .unknown, insideSince: nil, dwellReported: false)
                     case .inside:
                         EngineSnapshot.FenceState(fence: fences[Int(tracked.fence)].id, state: .inside,
-                                                  insideSince: Date(timeIntervalSince1970: tracked.insideSince),
+                                                  insideSince: Date(timeIntervalSinceReferenceDate: tracked.insideSince),
                                                   dwellReported: tracked.dwellReported)
                     }
                 } : [])
@@ -60,7 +60,7 @@ extension GeofenceEngine {
         var restored: [DeviceState] = []
         for saved in snapshot.devices {
             var device = DeviceState(name: saved.device)
-            device.lastTime = saved.lastTime?.timeIntervalSince1970
+            device.lastTime = saved.lastTime?.timeIntervalSinceReferenceDate
             device.lastCoordinate = Coordinate(latitude: saved.lastLatitude, longitude: saved.lastLongitude)
             device.decided = saved.decided && saved.lastTime != nil
             for fence in saved.fences where device.decided {
@@ -69,7 +69,7 @@ extension GeofenceEngine {
                 }
                 device.tracked.append(TrackedFence(
                     fence: index, state: fence.state == .inside ? .inside : .unknown, model: models[Int(index)],
-                    insideSince: fence.insideSince?.timeIntervalSince1970 ?? 0,
+                    insideSince: fence.insideSince?.timeIntervalSinceReferenceDate ?? 0,
                     dwellReported: fence.state == .inside && fence.dwellReported))
             }
             device.tracked.sort { $0.fence < $1.fence }

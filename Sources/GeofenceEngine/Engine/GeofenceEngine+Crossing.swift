@@ -13,7 +13,7 @@ extension GeofenceEngine {
         } else {
             fraction = bisectedCrossing(fence, from: previous.coordinate, to: coordinate)
         }
-        return fraction.map { Date(timeIntervalSince1970: previous.time + $0 * (time - previous.time)) }
+        return fraction.map { Date(timeIntervalSinceReferenceDate: previous.time + $0 * (time - previous.time)) }
     }
 
     /// The tangent-plane solution of |p0 + f·(p1 − p0)| = r, when both fixes are within the trusted range.
@@ -126,7 +126,7 @@ extension GeofenceEngine {
             let model = models[Int(fence)]
             guard !device.tracked.contains(where: { $0.fence == fence }) else { continue }
             if let fraction = passage(model, from: previous.coordinate, to: fix.coordinate) {
-                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
+                let instant = Date(timeIntervalSinceReferenceDate: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: Int(fence), fix: fix, model: model, distance: .infinity, crossing: instant, into: &transitions)
             }
         }

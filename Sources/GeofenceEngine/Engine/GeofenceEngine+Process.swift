@@ -59,11 +59,23 @@ extension GeofenceEngine {
                 observed = distance <= model.radius ? .inside : (distance > model.outerRadius ? .outside : nil)
                 straddling = band > 0 && abs(distance - model.radius) < band
             } else {
+                // As for circles, with the distance to the edge: outside only beyond the hysteresis,
+                // no change while the accuracy circle straddles the edge.
+                let polygon = polygons[Int(model.polygon)]
+                let covered: Bool
                 do {
-                    observed = try polygons[Int(model.polygon)].covers(coordinate) ? .inside : .outside
+                    covered = try polygon.covers(coordinate)
                 } catch {
                     failures += 1
                     continue
+                }
+                if options.hysteresis > 0 || band > 0 {
+                    distance = polygon.edgeDistance(to: coordinate)
+                    observed = covered ? .inside : (distance > options.hysteresis ? .outside : nil)
+                    straddling = band > 0 && distance < band
+                } else {
+                    distance = .nan  // measured only if a transition is emitted
+                    observed = covered ? .inside : .outside
                 }
             }
             var after = before
@@ -94,7 +106,7 @@ extension GeofenceEngine {
             if crossings, before == .outside, after == .outside, let previous,
                let fraction = passage(model, from: previous.coordinate, to: coordinate)
             {
-                let instant = Date(timeIntervalSince1970: previous.time + fraction * (time - previous.time))
+                let instant = Date(timeIntervalSinceReferenceDate: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
             }
             device.checkAt[j] = travelled + model.budget(state: after, distance: distance)
@@ -112,8 +124,11 @@ extension GeofenceEngine {
     func emit(_ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
               into transitions: inout [Transition])
     {
-        var metres: Double?
-        if model.isCircle { metres = distance.isFinite ? distance : model.exactDistance(to: fix.coordinate) }
-        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fix: fix, distance: metres, crossingTime: crossing))
+        let metres = if model.isCircle {
+            distance.isFinite ? distance : model.exactDistance(to: fix.coordinate)
+        } else {
+            distance.isFinite ? distance : polygons[Int(model.polygon)].edgeDistance(to: fix.coordinate)
+        }
+        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fenceIndex: Int32(fence), fix: fix, distance: metres, crossingTime: crossing))
     }
 }

@@ -52,7 +52,7 @@ public final class GeofenceEngine {
                     models.append(model)
                     envelope = model.circleEnvelope
                 case let .polygon(polygon):
-                    let prepared = try PreparedPolygon(polygon, context: context)
+                    let prepared = try PreparedPolygon(polygon, padding: options.hysteresis, context: context)
                     models.append(FenceModel(polygonSlot: Int32(polygons.count)))
                     polygons.append(prepared)
                     envelope = prepared.envelope
@@ -126,12 +126,22 @@ public final class GeofenceEngine {
     /// The admission rules, in the documented order (docs/geofence-engine.md), then the decisions for an admitted fix.
     private func admitAndProcess(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
-        guard let date = fix.time, date.timeIntervalSince1970.isFinite else { return reject(.noTime) }
-        let time = date.timeIntervalSince1970
+        guard let date = fix.time, date.timeIntervalSinceReferenceDate.isFinite else { return reject(.noTime) }
+        let time = date.timeIntervalSinceReferenceDate
         let existing = lookUpDevice(fix.device)
-        if let existing, let last = devices[existing].lastTime, !(time > last) { return reject(.outOfOrder) }
+        var last: (time: Double, coordinate: Coordinate)?
+        if let existing, let time = devices[existing].lastTime { last = (time, devices[existing].lastCoordinate) }
+        if let last, !(time > last.time) {
+            return reject(time == last.time && fix.coordinate == last.coordinate ? .duplicate : .outOfOrder)
+        }
         if let maxAccuracy = options.maxAccuracy, let accuracy = fix.accuracy, accuracy > maxAccuracy {
             return reject(.lowAccuracy)
+        }
+        if let last, let minInterval = options.minInterval, time - last.time < minInterval { return reject(.tooFrequent) }
+        if let last, let maxSpeed = options.maxSpeed,
+           Geodesic.wgs84.distance(from: last.coordinate, to: fix.coordinate) > maxSpeed * (time - last.time)
+        {
+            return reject(.implausibleSpeed)
         }
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
@@ -164,7 +174,7 @@ public final class GeofenceEngine {
     /// e.g. at the end of a trace. Does nothing without a stale timeout.
     public func expireStaleDevices(asOf date: Date) {
         guard let timeout = options.staleTimeout else { return }
-        let now = date.timeIntervalSince1970
+        let now = date.timeIntervalSinceReferenceDate
         for i in devices.indices {
             if let last = devices[i].lastTime, now - last > timeout { devices[i].forgetStates() }
         }

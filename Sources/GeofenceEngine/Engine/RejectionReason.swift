@@ -8,6 +8,12 @@ public enum RejectionReason: String, CaseIterable, Hashable, Sendable, Codable {
     case outOfOrder = "out-of-order"
     /// Accuracy greater than ``EngineOptions/maxAccuracy``.
     case lowAccuracy = "low-accuracy"
+    /// The same time and place as the device's last admitted fix (a record written twice).
+    case duplicate
+    /// Closer in time to the device's last admitted fix than ``EngineOptions/minInterval``.
+    case tooFrequent = "too-frequent"
+    /// Implies a speed from the device's last admitted fix above ``EngineOptions/maxSpeed``.
+    case implausibleSpeed = "implausible-speed"
 }
 
 /// Encodes `[RejectionReason: Int]` as a JSON object keyed by the kebab-case reasons.

@@ -24,6 +24,17 @@ public struct PolygonFence: Hashable, Sendable {
                 throw .badPolygon(fence: id, reason: "vertex (\(point.latitude), \(point.longitude)) is out of range")
             }
         }
+        // A ring around a pole winds through 360° of longitude; its lon/lat edges cannot bound it.
+        for ring in rings {
+            let winding = zip(ring, ring.dropFirst()).reduce(0.0) { sum, pair in
+                var step = pair.1.longitude - pair.0.longitude
+                if step > 180 { step -= 360 } else if step < -180 { step += 360 }
+                return sum + step
+            }
+            if abs(winding) > 180 {
+                throw .badPolygon(fence: id, reason: "the polygon encloses a pole (its shell winds through 360° of longitude), which is not supported")
+            }
+        }
         let jumps = rings.contains { ring in zip(ring, ring.dropFirst()).contains { abs($0.longitude - $1.longitude) > 180 } }
         self.rings = jumps
             ? rings.map { $0.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude < 0 ? $0.longitude + 360 : $0.longitude) } }

@@ -6,14 +6,46 @@ final class PreparedPolygon {
     /// Longitudes run past 180 (see ``PolygonFence``).
     private let unwrapped: Bool
 
-    init(_ fence: PolygonFence, context: GEOSContext) throws(GEOSError) {
+    /// - Parameter padding: metres the index envelope reaches beyond the shell (the hysteresis), so a
+    ///   device outside but within them keeps the fence tracked.
+    init(_ fence: PolygonFence, padding: Double = 0, context: GEOSContext) throws(GEOSError) {
         self.fence = fence
         let geometry = try Geometry.polygon(rings: fence.rings.map { $0.map { ($0.longitude, $0.latitude) } }, context: context)
         prepared = try PreparedGeometry(geometry)
         unwrapped = fence.crossesAntimeridian
         let points = fence.rings[0]
-        envelope = Envelope.split(minLatitude: points.map(\.latitude).min()!, maxLatitude: points.map(\.latitude).max()!,
-                                  minLongitude: points.map(\.longitude).min()!, maxLongitude: points.map(\.longitude).max()!)
+        envelope = Envelope.padded(minLatitude: points.map(\.latitude).min()!, maxLatitude: points.map(\.latitude).max()!,
+                                   minLongitude: points.map(\.longitude).min()!, maxLongitude: points.map(\.longitude).max()!,
+                                   metres: padding)
+    }
+
+    /// Metres from `coordinate` to the nearest point of any ring's edges: the nearest point is found
+    /// in the tangent plane at `coordinate` (edges straight in lon/lat, RFC 7946 §3.1.1), then measured
+    /// with the exact geodesic. For the hysteresis and accuracy band, and the distance events report.
+    func edgeDistance(to coordinate: Coordinate) -> Double {
+        let plane = LocalTangentPlane(center: coordinate)
+        var best = Double.infinity
+        var nearest = coordinate
+        for ring in fence.rings {
+            var previous = plane.offset(latitude: ring[0].latitude * radiansPerDegree, longitude: ring[0].longitude * radiansPerDegree)
+            for k in 1..<ring.count {
+                let point = plane.offset(latitude: ring[k].latitude * radiansPerDegree, longitude: ring[k].longitude * radiansPerDegree)
+                let (dx, dy) = (point.east - previous.east, point.north - previous.north)
+                let length = dx * dx + dy * dy
+                let t = length > 0 ? min(1, max(0, -(previous.east * dx + previous.north * dy) / length)) : 0
+                let (x, y) = (previous.east + t * dx, previous.north + t * dy)
+                let squared = x * x + y * y
+                if squared < best {
+                    best = squared
+                    let a = ring[k - 1], b = ring[k]
+                    var longitude = a.longitude + t * (b.longitude - a.longitude)
+                    if longitude > 180 { longitude -= 360 }
+                    nearest = Coordinate(latitude: a.latitude + t * (b.latitude - a.latitude), longitude: longitude)
+                }
+                previous = point
+            }
+        }
+        return Geodesic.wgs84.distance(from: coordinate, to: nearest)
     }
 
     /// Whether the polygon covers the point (longitudes shifted into the unwrapped range when needed).

@@ -38,6 +38,24 @@ public struct Envelope: Hashable, Sendable {
                      minLongitude: center.longitude - longitudeSpan, maxLongitude: center.longitude + longitudeSpan)
     }
 
+    /// A box grown by `metres` on every side (bounds as ``around(_:radius:)`` computes them).
+    static func padded(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double,
+                       metres: Double) -> Envelope {
+        guard metres > 0 else {
+            return split(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: maxLongitude)
+        }
+        let a = Geodesic.wgs84.equatorialRadius
+        let f = Geodesic.wgs84.flattening
+        let latitudeSpan = metres / (a * (1 - f * (2 - f))) * 180 / .pi * (1 + slack) + slack
+        let south = minLatitude - latitudeSpan, north = maxLatitude + latitudeSpan
+        if south <= -90 || north >= 90 {
+            return Envelope(BoundingBox(minLatitude: max(south, -90), maxLatitude: min(north, 90), minLongitude: -180, maxLongitude: 180))
+        }
+        let longitudeSpan = metres / (a * cos(max(abs(south), abs(north)) * .pi / 180)) * 180 / .pi * (1 + slack) + slack
+        return split(minLatitude: south, maxLatitude: north,
+                     minLongitude: minLongitude - longitudeSpan, maxLongitude: maxLongitude + longitudeSpan)
+    }
+
     /// Splits a longitude range that may run past ±180° (but spans less than 360°) at the antimeridian.
     static func split(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) -> Envelope {
         if maxLongitude - minLongitude >= 360 {

@@ -6,6 +6,10 @@ import GeofenceEngine
 /// Fields are split in place in the line buffer; a quoted field may not span lines.
 /// Related: <https://www.rfc-editor.org/rfc/rfc4180>.
 struct CSVTraceReader {
+    /// Columns a header may name: far more than any trace has, few enough that a hostile header
+    /// cannot make every row's split costly.
+    static let maximumColumns = 1_024
+
     let options: TraceReadOptions
 
     func read(_ input: TraceInput, into report: inout TraceReadReport, _ body: (Fix) throws -> Void) throws {
@@ -20,8 +24,17 @@ struct CSVTraceReader {
                 var header = bytes
                 if header.starts(with: [0xEF, 0xBB, 0xBF]) { header = UnsafeBufferPointer(rebasing: header[3...]) }
                 separator = Self.separator(of: header)
-                let count = Self.split(header, separator: separator, into: &fields)
+                var count = Self.split(header, separator: separator, into: &fields)
                 guard count > 0 else { throw TraceError.malformed(file: input.file, line: number, reason: "unbalanced quotes in the header") }
+                guard count <= Self.maximumColumns else {
+                    throw TraceError.malformed(file: input.file, line: number,
+                                               reason: "the header has \(count) columns; at most \(Self.maximumColumns) are read")
+                }
+                if count > fields.count {
+                    // `split` counts every field but stores only as many as fit: make room, split again.
+                    fields = [CSVField](repeating: CSVField(), count: count)
+                    count = Self.split(header, separator: separator, into: &fields)
+                }
                 let names = (0..<count).map { String(decoding: ByteClass.trimmed(fields[$0].slice(header)), as: UTF8.self) }
                 let found = try CSVColumns(header: names, file: input.file)
                 if found.needed > fields.count { fields = [CSVField](repeating: CSVField(), count: found.needed) }

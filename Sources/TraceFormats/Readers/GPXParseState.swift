@@ -158,12 +158,23 @@ final class GPXParseState {
         if capture != .none { setCapture(.none) }
     }
 
+    /// Bytes kept of a `<time>` or accuracy element: a time is some 30, a number fewer. One
+    /// byte more is kept than allowed, so a longer value stays unparsable instead of growing
+    /// with the file (a hostile `<time>` may hold gigabytes).
+    static let maximumValueLength = 256
+
     private func text(_ characters: UnsafeBufferPointer<xmlChar>) {
         switch capture {
         case .none: return
-        case .time: timeText.append(contentsOf: characters)
-        case .accuracy: accuracyText.append(contentsOf: characters)
+        case .time: Self.append(characters, to: &timeText)
+        case .accuracy: Self.append(characters, to: &accuracyText)
         }
+    }
+
+    private static func append(_ characters: UnsafeBufferPointer<xmlChar>, to text: inout [UInt8]) {
+        let room = maximumValueLength + 1 - text.count
+        guard room > 0 else { return }
+        text.append(contentsOf: characters.prefix(room))
     }
 
     private func finishPoint(_ kind: PointKind) {

@@ -12,6 +12,8 @@ struct GeoJSONTraceReader {
     let options: TraceReadOptions
 
     func read(_ input: TraceInput, into report: inout TraceReadReport, _ body: (Fix) throws -> Void) throws {
+        // A byte order mark, as Windows editors write, is no part of the JSON text (RFC 8259 §8.1).
+        if try input.peek(3) == [0xEF, 0xBB, 0xBF] { input.advance(by: 3) }
         let tokens = JSONTokenStream(input)
         var feature = GeoJSONFeature()
         var devices = DeviceNames()

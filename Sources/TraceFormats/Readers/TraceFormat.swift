@@ -30,6 +30,12 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the bytes name a GeoJSON type (`"type": "FeatureCollection"` or `"Feature"`).
+    static func namesGeoJSONType(_ bytes: some Collection<UInt8>) -> Bool {
+        let compact = String(decoding: bytes.prefix(4096), as: UTF8.self).replacingOccurrences(of: " ", with: "")
+        return compact.contains("\"type\":\"FeatureCollection\"") || compact.contains("\"type\":\"Feature\"")
+    }
+
     /// The format the first bytes of a (decompressed) file look like, or nil.
     ///
     /// JSON is told apart by shape: a document whose first line is a complete object
@@ -48,11 +54,10 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         case UInt8(ascii: "{"):
             let string = String(decoding: text, as: UTF8.self)
             let compact = string.replacingOccurrences(of: " ", with: "")
-            if compact.contains("\"type\":\"FeatureCollection\"") || compact.contains("\"type\":\"Feature\"") {
-                return .geojson
-            }
+            if namesGeoJSONType(head) { return .geojson }
             // NDJSON's first line is a whole object; a pretty-printed document's is a lone "{".
-            let lines = string.split(separator: "\n", omittingEmptySubsequences: true)
+            // Split on bytes: as Characters, "\r\n" is one and would hide every CRLF line end.
+            let lines = text.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
             let first = lines.first?.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r"))) ?? ""
             let wholeObject = first.count > 1 && first.hasSuffix("}")
             if wholeObject && (lines.count >= 2 || compact.contains("\"_type\"") || compact.contains("\"lat\"")) {

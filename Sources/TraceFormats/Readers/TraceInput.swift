@@ -46,9 +46,16 @@ final class TraceInput {
         buffer.deallocate()
     }
 
-    /// Up to `count` bytes from the start of the data, without consuming them.
-    func peek(_ count: Int) throws(TraceError) -> [UInt8] {
-        while end - start < count && !ended { try fill() }
+    /// Up to `count` bytes from the start of the data, without consuming them; with `orFirstLine`,
+    /// fewer once they hold a complete non-blank line (a live stream may not send more for a while).
+    func peek(_ count: Int, orFirstLine: Bool = false) throws(TraceError) -> [UInt8] {
+        while end - start < count && !ended {
+            if orFirstLine, let newline = memchr(buffer + start, 0x0A, end - start) {
+                let length = newline.assumingMemoryBound(to: UInt8.self) - (buffer + start)
+                if UnsafeBufferPointer(start: buffer + start, count: length).contains(where: { !ByteClass.isSpace($0) }) { break }
+            }
+            try fill()
+        }
         return Array(UnsafeBufferPointer(start: buffer + start, count: min(count, end - start)))
     }
 

@@ -33,20 +33,37 @@ public struct TraceReader: Sendable {
     /// `sniffLength` bytes; tests use tiny limits to cut every line, token and tag.
     func read(readLimit: Int, sniffLength: Int, _ body: (Fix) throws -> Void) throws -> TraceReadReport {
         let input = try TraceInput(path: path, readLimit: readLimit)
-        let head = try input.peek(sniffLength)
+        let head = try input.peek(sniffLength, orFirstLine: options.follow)
         guard head.contains(where: { !ByteClass.isSpace($0) }) else { throw TraceError.empty(file: path) }
         let format = try resolveFormat(head: head)
         var report = TraceReadReport(file: path, format: format, samplesPerReason: options.samplesPerReason)
+        // Fixes the engine rejects outright (its first two admission rules) do not make a file
+        // usable: for `feed`, a GPX track whose points have no <time> is an error, not zero admitted fixes.
+        var usable = 0, badCoordinates = 0, noTime = 0
+        let counting: (Fix) throws -> Void = { fix in
+            if !fix.coordinate.isValid {
+                badCoordinates += 1
+            } else if fix.time?.timeIntervalSinceReferenceDate.isFinite != true {
+                noTime += 1
+            } else {
+                usable += 1
+            }
+            try body(fix)
+        }
+        let counted = options.requiresTimedFix ? counting : body
         switch format {
-        case .csv: try CSVTraceReader(options: options).read(input, into: &report, body)
-        case .ndjson: try NDJSONTraceReader(options: options).read(input, into: &report, body)
-        case .nmea: try NMEATraceReader(options: options).read(input, into: &report, body)
-        case .gpx: try GPXTraceReader(options: options).read(input, into: &report, body)
-        case .geojson: try GeoJSONTraceReader(options: options).read(input, into: &report, body)
+        case .csv: try CSVTraceReader(options: options).read(input, into: &report, counted)
+        case .ndjson: try NDJSONTraceReader(options: options).read(input, into: &report, counted)
+        case .nmea: try NMEATraceReader(options: options).read(input, into: &report, counted)
+        case .gpx: try GPXTraceReader(options: options).read(input, into: &report, counted)
+        case .geojson: try GeoJSONTraceReader(options: options).read(input, into: &report, counted)
         }
         report.bytes = input.bytesRead
-        guard report.fixes > 0 else {
-            throw TraceError.noUsableFix(file: path, format: format, skipped: report.skippedByName)
+        guard report.fixes > 0, usable > 0 || !options.requiresTimedFix else {
+            var reasons = report.skippedByName
+            if badCoordinates > 0 { reasons["bad-coordinates"] = badCoordinates }
+            if noTime > 0 { reasons["no-time"] = noTime }
+            throw TraceError.noUsableFix(file: path, format: format, skipped: reasons)
         }
         return report
     }
@@ -60,6 +77,9 @@ public struct TraceReader: Sendable {
         } else if let fromExtension = TraceFormat.fromExtension(of: path) {
             let name = path.lowercased()
             if sniffed == .ndjson && (name.hasSuffix(".json") || name.hasSuffix(".json.gz")) { return .ndjson }
+            // A JSON object with no GeoJSON type in the sniffed bytes (a first line longer than
+            // them, say) is only guessed to be GeoJSON: a name saying NDJSON wins.
+            if fromExtension == .ndjson, sniffed == .geojson, !TraceFormat.namesGeoJSONType(head) { return .ndjson }
             if let sniffed, sniffed != fromExtension {
                 throw .notFormat(file: path, expected: fromExtension,
                                  reason: "the content looks like \(sniffed.rawValue.uppercased())")

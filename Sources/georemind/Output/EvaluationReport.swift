@@ -6,10 +6,16 @@ import GeofenceEngine
 /// Prints the events of an evaluation run as they come, then its summary on stderr.
 struct EvaluationReport {
     let json: Bool
+    /// The zone of the readable lines' times; JSON stays UTC.
+    let timeZone: TimeZone
+    /// Flush standard output after each event, so a pipe's reader sees it at once (`feed --follow`).
+    let flushesEachEvent: Bool
     private let encoder = JSONLines.makeEncoder()
 
-    init(json: Bool) {
+    init(json: Bool, timeZone: TimeZone = .current, flushesEachEvent: Bool = false) {
         self.json = json
+        self.timeZone = timeZone
+        self.flushesEachEvent = flushesEachEvent
     }
 
     func print(_ event: AlarmEvent) throws {
@@ -19,8 +25,9 @@ struct EvaluationReport {
             view.write(to: &text)
             Swift.print(text.text)
         } else {
-            Swift.print(view.line)
+            Swift.print(view.line(in: timeZone))
         }
+        if flushesEachEvent { fflush(nil) }
     }
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else

@@ -1,6 +1,16 @@
 /// Rows of cells padded to their column's widest cell, two spaces apart; no trailing spaces.
+/// A cell wider than ``maximumCellWidth`` is cut with `…`: one huge title must not pad every row
+/// to its width (JSON output keeps every character).
 struct TextTable {
+    static let maximumCellWidth = 120
+
     let rows: [[String]]
+
+    init(rows: [[String]]) {
+        self.rows = rows.map { row in
+            row.map { cell in cell.count > Self.maximumCellWidth ? cell.prefix(Self.maximumCellWidth - 1) + "…" : cell }
+        }
+    }
 
     var text: String {
         let columns = rows.map(\.count).max() ?? 0

@@ -1,0 +1,111 @@
+import Foundation
+import GeofenceEngine
+import Synchronization
+
+extension AlarmEvaluator {
+    /// Feeds every fix `produce` yields, reading on a thread of its own while each engine shard
+    /// decides its devices on a thread of its own; the events are then exactly those that feeding
+    /// the fixes one by one gives (hand them out with ``finish(emit:)``).
+    ///
+    /// Only each device's fixes are ordered with respect to each other, and without a reorder
+    /// window an alarm's event is its earliest candidate (by time, kind, alarm, then the stream
+    /// position of the fix that proposed it), so shards can collect candidates apart and merge
+    /// them at the end. With a reorder window, or one shard, fixes are fed one by one (still read
+    /// on a thread of their own), since the window is a clock across devices.
+    ///
+    /// - Parameters:
+    ///   - progress: called on a shard's thread with the size of each batch it decided.
+    /// - Returns: what `produce` returned.
+    public func feedInParallel<Output: Sendable>(
+        produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> Output {
+        guard !finished else { throw EvaluationError.finished }
+        guard reorderWindow == nil, engine.engines.count > 1 else {
+            let serial = SerialFeed(evaluator: self)
+            return try FixPipeline.run(produce: produce) { _, batch in
+                try serial.feed(batch.fixes)
+                progress(batch.fixes.count)
+            }
+        }
+        let shards = engine.engines.map { ShardRun(engine: $0, alarms: transitionAlarms, count: alarms.count) }
+        let count = shards.count
+        let output = try FixPipeline.run(
+            consumers: count, route: { fix in EngineShards.shard(of: fix.device, count: count) }, produce: produce
+        ) { shard, batch in
+            shards[shard].feed(batch)
+            progress(batch.fixes.count)
+        }
+        // Offered earliest first, so each alarm keeps the candidate one engine would have kept.
+        var candidates: [(event: PendingEvent, position: Int)] = []
+        for shard in shards { candidates += shard.candidates.all }
+        candidates.sort { $0.event.precedes($1.event) || (!$1.event.precedes($0.event) && $0.position < $1.position) }
+        for candidate in candidates { offer(candidate.event) }
+        for shard in shards where shard.earliest <= shard.latest {
+            for time in [shard.earliest, shard.latest] where time > spanEnd || time < spanStart { extendSpan(to: time) }
+        }
+        return output
+    }
+}
+
+/// The one-by-one path of ``AlarmEvaluator/feedInParallel(produce:progress:)``, on the calling thread.
+///
+/// `@unchecked Sendable`: the pipeline calls its only consumer on the thread that called
+/// `feedInParallel`, which owns the evaluator, and returns before that call does.
+private struct SerialFeed: @unchecked Sendable {
+    let evaluator: AlarmEvaluator
+
+    func feed(_ fixes: [Fix]) throws {
+        for fix in fixes { try evaluator.feed(fix) { _ in } }
+    }
+}
+
+/// One shard's run: its engine, its alarms' earliest candidates, and its admitted fixes' time span
+/// (seconds since 2001).
+///
+/// `@unchecked Sendable`: during the pipeline only consumer `shard`'s thread touches it (and its
+/// engine, which no other shard shares); the evaluator reads it after the pipeline returned.
+private final class ShardRun: @unchecked Sendable {
+    let engine: GeofenceEngine
+    let alarms: TransitionAlarms
+    var candidates: CandidateEvents
+    var earliest = Double.infinity
+    var latest = -Double.infinity
+
+    init(engine: GeofenceEngine, alarms: TransitionAlarms, count: Int) {
+        self.engine = engine
+        self.alarms = alarms
+        candidates = CandidateEvents(alarmCount: count)
+    }
+
+    func feed(_ batch: FixPipeline.Batch) {
+        for (fix, position) in zip(batch.fixes, batch.positions) {
+            let disposition = engine.feed(fix) { transition in
+                if let event = alarms.candidate(for: transition) { candidates.offer(event, position: position) }
+            }
+            guard disposition == .admitted, let time = fix.time?.timeIntervalSinceReferenceDate else { continue }
+            if time < earliest { earliest = time }
+            if time > latest { latest = time }
+        }
+    }
+}
+
+/// The earliest candidate event of each alarm seen by one shard, with the stream position of the
+/// fix that proposed it (the tie-break one engine applies by seeing fixes in stream order).
+private struct CandidateEvents {
+    private var slot: [Int32]
+    private(set) var all: [(event: PendingEvent, position: Int)] = []
+
+    init(alarmCount: Int) { slot = Array(repeating: -1, count: alarmCount) }
+
+    mutating func offer(_ event: PendingEvent, position: Int) {
+        let number = Int(event.alarm)
+        guard slot[number] >= 0 else {
+            slot[number] = Int32(all.count)
+            all.append((event, position))
+            return
+        }
+        // Positions only grow within a shard: an equal event from a later fix never replaces.
+        if event.precedes(all[Int(slot[number])].event) { all[Int(slot[number])] = (event, position) }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Several engines over the same fences, each owning the devices that a stable hash of their name
+/// sends to it, so a batch of fixes is decided on every core with the results one engine gives.
+///
+/// Only each device's own fixes are ordered with respect to each other (docs/geofence-engine.md),
+/// so splitting a stream by device changes no decision: each engine can run on a thread of its
+/// own (``FixPipeline`` routes fixes by ``shard(of:)``), and a snapshot is the union of theirs.
+///
+/// Not Sendable: used from one task, as an engine is; hand each engine to one thread at a time.
+public final class EngineShards {
+    /// One engine per shard; devices are sent by ``shard(of:)``.
+    public let engines: [GeofenceEngine]
+
+    /// - Parameter count: how many engines (threads) to split devices over; 1 is one plain engine.
+    public init(fences: [Fence], options: EngineOptions = EngineOptions(), count: Int = 1) throws(EngineError) {
+        precondition(count >= 1, "at least one shard")
+        var engines: [GeofenceEngine] = []
+        for _ in 0..<count { engines.append(try GeofenceEngine(fences: fences, options: options)) }
+        self.engines = engines
+    }
+
+    public var fences: [Fence] { engines[0].fences }
+
+    /// The shard deciding `device`'s fixes: FNV-1a of the name's UTF-8 bytes, so a device keeps its
+    /// shard from run to run (its state is saved and restored with that shard's engine).
+    public func shard(of device: String?) -> Int { Self.shard(of: device, count: engines.count) }
+
+    /// ``shard(of:)`` for `count` shards, for callers on other threads.
+    public static func shard(of device: String?, count: Int) -> Int {
+        guard count > 1, let device else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in device.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(count))
+    }
+
+    /// Feeds one fix to its device's engine and hands each transition to `body`.
+    @discardableResult
+    public func feed(_ fix: Fix, _ body: (Transition) throws -> Void) rethrows -> FixDisposition {
+        try engines[shard(of: fix.device)].feed(fix, body)
+    }
+
+    /// The shards' statistics added up.
+    public var statistics: EngineStatistics {
+        engines.dropFirst().reduce(into: engines[0].statistics) { total, engine in total.add(engine.statistics) }
+    }
+
+    /// Every shard's devices in one snapshot, with the summed statistics.
+    public func snapshot() -> EngineSnapshot {
+        var devices: [EngineSnapshot.Device] = []
+        for engine in engines { devices += engine.snapshot().devices }
+        return EngineSnapshot(devices: devices, statistics: statistics)
+    }
+
+    /// Gives each shard the saved devices that hash to it; the statistics go to the first shard.
+    public func restore(_ snapshot: EngineSnapshot) throws(EngineError) {
+        var parts = Array(repeating: EngineSnapshot(devices: [], statistics: EngineStatistics()), count: engines.count)
+        for device in snapshot.devices { parts[shard(of: device.device)].devices.append(device) }
+        parts[0].statistics = snapshot.statistics
+        for (engine, part) in zip(engines, parts) { try engine.restore(part) }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import GeofenceEngine
+
+/// The reader-to-shards hand-over: every fix reaches its consumer once, in stream order, with its
+/// position; errors on either side end the run without losing what came before or hanging.
+@Suite struct FixPipelineTests {
+    func fixes(_ count: Int) -> [Fix] {
+        (0..<count).map { Fix(time: Date(timeIntervalSince1970: Double($0)), latitude: 0, longitude: 0, device: "d\($0 % 7)") }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func everyFixArrivesOnceInOrderAtItsConsumer(consumers: Int) throws {
+        let input = fixes(20_011)
+        let seen = Mutex<[[Int]]>(Array(repeating: [], count: consumers))
+        let output = try FixPipeline.run(consumers: consumers, batchSize: 1000, depth: 2,
+                                         route: { EngineShards.shard(of: $0.device, count: consumers) },
+                                         produce: { yield in for fix in input { try yield(fix) }; return "done" }) { consumer, batch in
+            #expect(batch.fixes.count == batch.positions.count)
+            for (fix, position) in zip(batch.fixes, batch.positions) {
+                #expect(fix == input[position])
+                #expect(EngineShards.shard(of: fix.device, count: consumers) == consumer)
+            }
+            seen.withLock { $0[consumer] += batch.positions }
+        }
+        #expect(output == "done")
+        let positions = seen.withLock { $0 }
+        for list in positions { #expect(list == list.sorted()) }
+        #expect(positions.flatMap { $0 }.sorted() == Array(0..<input.count))
+    }
+
+    @Test func aConsumerErrorStopsTheRun() {
+        struct Refused: Error {}
+        let produced = Mutex(0)
+        #expect(throws: Refused.self) {
+            try FixPipeline.run(consumers: 2, batchSize: 100, depth: 1, route: { EngineShards.shard(of: $0.device, count: 2) },
+                                produce: { yield in
+                                    // An endless reader: only the consumer's error can end it.
+                                    var n = 0
+                                    while true {
+                                        try yield(Fix(time: Date(timeIntervalSince1970: Double(n)), latitude: 0, longitude: 0,
+                                                      device: "d\(n % 5)"))
+                                        produced.withLock { $0 += 1 }
+                                        n += 1
+                                    }
+                                }) { consumer, _ in if consumer == 1 { throw Refused() } }
+        }
+    }
+
+    @Test func aProducerErrorComesAfterEveryFixReadBeforeIt() {
+        struct Unreadable: Error {}
+        let consumed = Mutex(0)
+        #expect(throws: Unreadable.self) {
+            try FixPipeline.run(consumers: 2, batchSize: 64, route: { EngineShards.shard(of: $0.device, count: 2) },
+                                produce: { yield in
+                                    for fix in fixes(1_000) { try yield(fix) }
+                                    throw Unreadable()
+                                }) { _, batch in consumed.withLock { $0 += batch.fixes.count } }
+        }
+        #expect(consumed.withLock { $0 } == 1_000)
+    }
+}
