@@ -58,15 +58,19 @@ public final class WebhookDispatcher: Service {
             var started: Set<Int64> = []
             var lastPrune = Date.distantPast
             while !Task.isCancelled {
-                for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
-                    started.insert(endpoint.id)
-                    let secret = try WebhookSecret(parsing: endpoint.secret)
-                    group.addTask { await self.work(endpointID: endpoint.id, url: endpoint.url, secret: secret) }
-                }
-                if Date().timeIntervalSince(lastPrune) > 60 {
-                    try store.pruneOutbox(keep: options.keepEvents)
-                    lastPrune = Date()
-                }
+                // A store that is busy for a moment (another process writing) is tried again next
+                // round: a failure here must not end the service, and with it the server's group.
+                do {
+                    for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
+                        guard let secret = try? WebhookSecret(parsing: endpoint.secret) else { continue }
+                        started.insert(endpoint.id)
+                        group.addTask { await self.work(endpointID: endpoint.id, url: endpoint.url, secret: secret) }
+                    }
+                    if Date().timeIntervalSince(lastPrune) > 60 {
+                        try store.pruneOutbox(keep: options.keepEvents)
+                        lastPrune = Date()
+                    }
+                } catch {}
                 try? await Task.sleep(for: .seconds(1))
             }
             group.cancelAll()
