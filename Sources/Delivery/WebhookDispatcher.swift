@@ -23,8 +23,8 @@ public final class WebhookDispatcher: Service {
 
     /// Runs until the task is cancelled or graceful shutdown is triggered.
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            try await self.runWorkers()
+        await cancelWhenGracefulShutdown {
+            await self.runWorkers()
         }
     }
 
@@ -53,8 +53,8 @@ public final class WebhookDispatcher: Service {
         return tally
     }
 
-    private func runWorkers() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+    private func runWorkers() async {
+        await withTaskGroup(of: Void.self) { group in
             var started: Set<Int64> = []
             var lastPrune = Date.distantPast
             while !Task.isCancelled {
