@@ -104,7 +104,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "georemind-bench",
-            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
+            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData",
+                           // The delivery benchmark posts to loopback receivers (TestSupport's).
+                           "Delivery", "TestSupport"],
             path: "Benchmarks/georemind-bench"
         ),
         // libFuzzer targets for every parser a stranger's bytes reach (`make fuzz`); built without
