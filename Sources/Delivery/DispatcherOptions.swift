@@ -4,7 +4,7 @@ import GeoReminders
 /// How a ``WebhookDispatcher`` paces its deliveries.
 public struct DispatcherOptions: Sendable {
     /// Requests in flight at once per endpoint (each to a different device's queue).
-    public var concurrencyPerEndpoint = 8
+    public var concurrencyPerEndpoint = 32
     /// A request that has not been answered in this many seconds fails and is retried.
     public var timeout: TimeInterval = 10
     /// How often an idle endpoint looks for new events, in seconds.

@@ -14,7 +14,7 @@ struct Deliver: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Attempt what is due now once, print the tally and exit.") var once = false
     @Option(help: ArgumentHelp("Seconds a request may take before it is retried.", valueName: "span")) var timeout = "10s"
-    @Option(help: ArgumentHelp("Requests in flight per endpoint.", valueName: "count")) var concurrency = 8
+    @Option(help: ArgumentHelp("Requests in flight per endpoint.", valueName: "count")) var concurrency = 32
     @Option(name: .customLong("retry-base"), help: ArgumentHelp("The first retry's delay, doubled after each failure.", valueName: "span"))
     var retryBase = "5s"
     @Option(name: .customLong("retry-for"), help: ArgumentHelp("How long a delivery is retried before the endpoint is marked failing.",
