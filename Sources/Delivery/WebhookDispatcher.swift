@@ -77,6 +77,9 @@ public final class WebhookDispatcher: Service {
         }
     }
 
+    /// Outbox events queued per store transaction.
+    static let queueBatch = 1000
+
     private enum Completion: Sendable {
         case delivery(DeliveryOutcome)
         case tick
@@ -88,10 +91,16 @@ public final class WebhookDispatcher: Service {
         await withTaskGroup(of: Completion.self) { group in
             var inFlight = 0
             var ticking = false
+            // New events are looked for each poll interval, not after every completion: a write
+            // transaction per completion is what a busy endpoint would otherwise spend its time on.
+            var polled = true
             while !Task.isCancelled {
                 do {
-                    guard try store.isWebhookEnabled(id: endpointID) else { break }
-                    try store.queueOutboxEvents(endpointID: endpointID)
+                    if polled {
+                        guard try store.isWebhookEnabled(id: endpointID) else { break }
+                        // A full batch means more wait behind it: look again next round.
+                        polled = try store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
+                    }
                     let room = options.concurrencyPerEndpoint - inFlight
                     let claimed = room > 0
                         ? try store.claimWebhookDeliveries(endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
@@ -113,7 +122,9 @@ public final class WebhookDispatcher: Service {
                 }
                 switch await group.next() {
                 case .delivery: inFlight -= 1
-                case .tick: ticking = false
+                case .tick:
+                    ticking = false
+                    polled = true
                 case nil: break
                 }
             }
