@@ -25,6 +25,10 @@ public final class HTTPWebhookTransport: WebhookTransport {
     public init() {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        // The client's default of 8 connections per host would cap the dispatcher's concurrency
+        // per endpoint below its own limit.
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
