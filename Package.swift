@@ -12,11 +12,17 @@ let package = Package(
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "ReminderViews", targets: ["ReminderViews"]),
+        .library(name: "Delivery", targets: ["Delivery"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
@@ -73,10 +79,26 @@ let package = Package(
         .target(name: "MapData"),
         // The one JSON shape of a reminder and of an alarm event, for every front (CLI, server).
         .target(name: "ReminderViews", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
+        // Alarm events leaving the store: Standard Webhooks signing, the outbox dispatcher, outbound HTTP.
+        .target(
+            name: "Delivery",
+            dependencies: [
+                "GeoReminders", "ReminderViews",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
+                "Delivery",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,7 +115,13 @@ let package = Package(
             path: "Fuzz/georemind-fuzz"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
-        .target(name: "TestSupport", dependencies: ["GeofenceEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "GeofenceEngine",
+            // A real loopback HTTP server that receives webhooks in the delivery tests.
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
@@ -104,7 +132,10 @@ let package = Package(
         ]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
-        .testTarget(name: "georemindTests", dependencies: ["georemind"]),
+        .testTarget(name: "DeliveryTests", dependencies: [
+            "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",
+        ]),
+        .testTarget(name: "georemindTests", dependencies: ["georemind", "TestSupport", "Delivery"]),
     ],
     swiftLanguageModes: [.v6]
 )

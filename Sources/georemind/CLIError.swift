@@ -84,6 +84,11 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         case let error as TripPlanError: return (error.description, 64)
         case let error as GPXWriteError: return (error.description, 1)
         case let error as EvaluationError: return (error.description, 1)
+        case let error as WebhookError:
+            switch error {
+            case .badEventFilter, .badURL, .badSecret: return (error.description, 64)
+            case .endpointNotFound, .eventNotFound: return (error.description, 1)
+            }
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)

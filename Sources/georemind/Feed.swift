@@ -29,6 +29,9 @@ struct Feed: ParsableCommand {
             help: ArgumentHelp("With --follow: how long past an event to wait for other devices' late fixes (default 0s); fixes older than the newest by more are dropped as out-of-order.",
                                valueName: "duration"))
     var reorderWindow: String?
+    @Option(name: .customLong("late-after"),
+            help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
+    var lateAfter = "15m"
     @OptionGroup var engine: EngineArguments
     @OptionGroup var output: OutputZone
 
@@ -45,6 +48,7 @@ struct Feed: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
+        let late = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         let store = try global.openStore(readOnly: dryRun)
         // Following, events are released once certain and committed at once (checkpoint interval 0);
         // the pipeline's batches would hold them back, so one thread decides.
@@ -53,7 +57,8 @@ struct Feed: ParsableCommand {
         } ?? 0
         let threads = follow ? 1 : threads ?? ProcessInfo.processInfo.activeProcessorCount
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
-                                           reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads)
+                                           reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads,
+                                           lateAfter: late)
         let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
         let emit = report.print

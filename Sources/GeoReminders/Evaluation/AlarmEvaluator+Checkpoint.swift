@@ -4,7 +4,7 @@ import GeofenceEngine
 extension AlarmEvaluator {
     /// Commit mode: records the released events' alarms as fired and saves the state (engine snapshot,
     /// span, and the events still pending, which the snapshot's fixes caused), handing the released
-    /// events to `emit` inside that transaction. A run that stops after a checkpoint loses nothing:
+    /// events to `emit` inside that transaction, which also writes their outbox rows. A run that stops after a checkpoint loses nothing:
     /// the next one restores the pending events with the state.
     func checkpoint(emit: (AlarmEvent) throws -> Void) throws {
         let hasSpan = spanStart <= spanEnd
@@ -13,12 +13,9 @@ extension AlarmEvaluator {
             spanStart: hasSpan ? spanStart : nil, spanEnd: hasSpan ? spanEnd : nil,
             pending: pending.isEmpty ? nil : pending.map(savedEvent))
         let data = try JSONEncoder().encode(state)
-        let fired = released.map { event in
-            let alarm = alarms[Int(event.alarm)]
-            return (reminderID: alarm.reminder.id, alarmID: alarm.alarm.id, date: Date(timeIntervalSinceReferenceDate: event.time))
-        }
-        try store.commitEvaluation(firedAlarms: fired, state: data, forKey: stateKey) {
-            for event in released { try emit(alarmEvent(event)) }
+        let fired = released.map(alarmEvent)
+        try store.commitEvaluation(firedEvents: fired, lateAfter: lateAfter, state: data, forKey: stateKey) {
+            for event in fired { try emit(event) }
         }
         handedOut += released.count
         released.removeAll()

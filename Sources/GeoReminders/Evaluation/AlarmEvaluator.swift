@@ -17,6 +17,8 @@ import GeofenceEngine
 public final class AlarmEvaluator {
     /// The state key used when none is given.
     public static let defaultStateKey = "alarm-evaluation"
+    /// 15 minutes: Traccar's threshold for notifying of an event, the age of a phone's backlog after a flight.
+    public static let defaultLateAfter: TimeInterval = 15 * 60
 
     public let mode: EvaluationMode
     /// The zone floating due dates are read in (relative alarms).
@@ -30,6 +32,8 @@ public final class AlarmEvaluator {
     /// this many seconds (wall clock) after their release, in a checkpoint transaction; see ``finish(emit:)``.
     public let checkpointInterval: TimeInterval
     public let stateKey: String
+    /// An event recorded more than this many seconds after it happened is marked `late` in the outbox.
+    public let lateAfter: TimeInterval
     /// The engine's cumulative statistics (restored from the saved state, then this run's).
     public var statistics: EngineStatistics { engine.statistics }
 
@@ -75,15 +79,18 @@ public final class AlarmEvaluator {
     ///   - reorderWindow: see ``reorderWindow``; nil holds every event until ``finish(emit:)``.
     ///   - shards: how many threads ``feedInParallel(produce:progress:)`` decides devices on; the
     ///     events are the same for any number.
+    ///   - lateAfter: see ``lateAfter``.
     public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
                 floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
-                stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1) throws {
+                stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
+                lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter) throws {
         self.store = store
         self.mode = mode
         self.floatingZone = floatingZone
         self.reorderWindow = reorderWindow
         self.checkpointInterval = checkpointInterval
         self.stateKey = stateKey
+        self.lateAfter = lateAfter
 
         var alarms: [ArmedAlarm] = []
         var fences: [Fence] = []

@@ -15,7 +15,7 @@ enum StoreSchema {
     static let applicationID: Int32 = 0x4752_4D44
 
     /// The migration names in order; tests open files written with a prefix of them.
-    static let migrationNames = ["v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers"]
+    static let migrationNames = ["v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v8-outbox"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -23,6 +23,7 @@ enum StoreSchema {
         migrator.registerMigration("v2-alarm-evaluation", migrate: createV2)
         migrator.registerMigration("v3-recurrence-series", migrate: createV3)
         migrator.registerMigration("v4-reminder-numbers", migrate: createV4)
+        migrator.registerMigration("v8-outbox", migrate: createOutbox)
         return migrator
     }
 
@@ -174,6 +175,67 @@ enum StoreSchema {
             CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
             CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
             CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+            """)
+    }
+
+    /// The transactional outbox: one row per committed firing, written in the transaction that records
+    /// it; `sequence` (AUTOINCREMENT, never reused after pruning) is the order cursors count in, `id`
+    /// the firing's stable ``EventID``. Webhook endpoints keep a cursor into it, and `webhookDelivery`
+    /// holds each endpoint's queued events with their attempt state, so retries survive restarts.
+    /// `device` is '' for time alarms: they form one queue of their own.
+    private static func createOutbox(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE outboxEvent (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                id TEXT NOT NULL UNIQUE,
+                type TEXT NOT NULL,
+                reminderID TEXT NOT NULL,
+                reminderTitle TEXT NOT NULL,
+                reminderPriority INTEGER NOT NULL,
+                reminderCreationDate REAL NOT NULL,
+                alarmID TEXT NOT NULL,
+                device TEXT,
+                eventDate REAL NOT NULL,
+                fixLatitude REAL,
+                fixLongitude REAL,
+                fixAccuracy REAL,
+                fixDate REAL,
+                placeTitle TEXT,
+                placeLatitude REAL,
+                placeLongitude REAL,
+                placeRadius REAL,
+                distance REAL,
+                recordedDate REAL NOT NULL,
+                late BOOLEAN NOT NULL);
+            CREATE INDEX outboxEvent_on_recorded ON outboxEvent(recordedDate);
+            CREATE INDEX outboxEvent_on_eventDate ON outboxEvent(eventDate);
+            CREATE TABLE webhookEndpoint (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                url TEXT NOT NULL,
+                events TEXT NOT NULL,
+                acceptsLate BOOLEAN NOT NULL,
+                secret TEXT NOT NULL,
+                createdDate REAL NOT NULL,
+                cursor INTEGER NOT NULL,
+                lastStatus INTEGER,
+                lastError TEXT,
+                lastAttemptDate REAL,
+                lastSuccessDate REAL,
+                failingSince REAL,
+                disabledDate REAL);
+            CREATE TABLE webhookDelivery (
+                endpointID INTEGER NOT NULL REFERENCES webhookEndpoint(id) ON DELETE CASCADE,
+                eventSequence INTEGER NOT NULL REFERENCES outboxEvent(sequence) ON DELETE CASCADE,
+                device TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                firstAttemptDate REAL,
+                nextAttemptDate REAL NOT NULL,
+                leaseOwner TEXT,
+                leaseUntil REAL,
+                lastStatus INTEGER,
+                lastError TEXT,
+                PRIMARY KEY (endpointID, eventSequence)) WITHOUT ROWID;
+            CREATE INDEX webhookDelivery_on_queue ON webhookDelivery(endpointID, device, eventSequence);
             """)
     }
 }

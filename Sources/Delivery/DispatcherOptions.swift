@@ -1,0 +1,23 @@
+import Foundation
+import GeoReminders
+
+/// How a ``WebhookDispatcher`` paces its deliveries.
+public struct DispatcherOptions: Sendable {
+    /// Requests in flight at once per endpoint (each to a different device's queue).
+    public var concurrencyPerEndpoint = 8
+    /// A request that has not been answered in this many seconds fails and is retried.
+    public var timeout: TimeInterval = 10
+    /// How often an idle endpoint looks for new events, in seconds.
+    public var pollInterval: TimeInterval = 0.25
+    public var retry = RetryPolicy()
+    /// Delivered events are pruned from the outbox this many seconds after they were recorded.
+    public var keepEvents: TimeInterval = 30 * 24 * 3600
+    /// Names this dispatcher's leases, so another instance skips what it is sending.
+    public var owner = "dispatcher-\(UUID().uuidString.lowercased())"
+
+    public init() {}
+
+    /// A claimed delivery stays claimed this long: the request's timeout and a margin, after which
+    /// another dispatcher (or this one after a restart) may send it again.
+    var lease: TimeInterval { timeout + 5 }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import GeoReminders
+import ReminderViews
+import ServiceLifecycle
+
+/// Delivers the outbox's events to the webhook endpoints: a swift-service-lifecycle `Service` that a
+/// server adds to its `ServiceGroup`, or `georemind deliver` runs alone.
+///
+/// Each endpoint has its own worker, so a slow or dead endpoint delays no other. A worker keeps up to
+/// ``DispatcherOptions/concurrencyPerEndpoint`` requests in flight, each the oldest queued event of a
+/// different device, so one device's events arrive in order and a slow device's delivery does not hold
+/// back another device's. Every state change is in the store: a restart, even after kill -9, resumes.
+public final class WebhookDispatcher: Service {
+    public let store: ReminderStore
+    public let options: DispatcherOptions
+    let transport: any WebhookTransport
+
+    public init(store: ReminderStore, transport: any WebhookTransport, options: DispatcherOptions = DispatcherOptions()) {
+        self.store = store
+        self.transport = transport
+        self.options = options
+    }
+
+    /// Runs until the task is cancelled or graceful shutdown is triggered.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await self.runWorkers()
+        }
+    }
+
+    /// One pass: queues every endpoint's new events and attempts each delivery that is due now, until
+    /// none is left due (retries scheduled later stay queued); prunes the outbox.
+    public func runOnce() async throws -> DeliveryTally {
+        var tally = DeliveryTally()
+        for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled {
+            while try store.queueOutboxEvents(endpointID: endpoint.id) > 0 {}
+            let secret = try WebhookSecret(parsing: endpoint.secret)
+            while true {
+                let claimed = try store.claimWebhookDeliveries(endpointID: endpoint.id, owner: options.owner,
+                                                               lease: options.lease, limit: options.concurrencyPerEndpoint)
+                if claimed.isEmpty { break }
+                let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
+                    for delivery in claimed {
+                        group.addTask { await self.attempt(delivery, url: endpoint.url, secret: secret) }
+                    }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+                for outcome in outcomes { tally.count(outcome) }
+                if outcomes.contains(.gone) { break }
+            }
+        }
+        try store.pruneOutbox(keep: options.keepEvents)
+        return tally
+    }
+
+    private func runWorkers() async {
+        await withTaskGroup(of: Void.self) { group in
+            var started: Set<Int64> = []
+            var lastPrune = Date.distantPast
+            while !Task.isCancelled {
+                // A store that is busy for a moment (another process writing) is tried again next
+                // round: a failure here must not end the service, and with it the server's group.
+                do {
+                    for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
+                        guard let secret = try? WebhookSecret(parsing: endpoint.secret) else { continue }
+                        started.insert(endpoint.id)
+                        group.addTask { await self.work(endpointID: endpoint.id, url: endpoint.url, secret: secret) }
+                    }
+                    if Date().timeIntervalSince(lastPrune) > 60 {
+                        try store.pruneOutbox(keep: options.keepEvents)
+                        lastPrune = Date()
+                    }
+                } catch {}
+                try? await Task.sleep(for: .seconds(1))
+            }
+            group.cancelAll()
+        }
+    }
+
+    private enum Completion: Sendable {
+        case delivery(DeliveryOutcome)
+        case tick
+    }
+
+    /// One endpoint's loop: queue new events, claim due heads of device queues up to the concurrency
+    /// limit, and wait for either a completion or the poll interval before claiming again.
+    private func work(endpointID: Int64, url: String, secret: WebhookSecret) async {
+        await withTaskGroup(of: Completion.self) { group in
+            var inFlight = 0
+            var ticking = false
+            while !Task.isCancelled {
+                do {
+                    guard try store.isWebhookEnabled(id: endpointID) else { break }
+                    try store.queueOutboxEvents(endpointID: endpointID)
+                    let room = options.concurrencyPerEndpoint - inFlight
+                    let claimed = room > 0
+                        ? try store.claimWebhookDeliveries(endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
+                        : []
+                    for delivery in claimed {
+                        inFlight += 1
+                        group.addTask { .delivery(await self.attempt(delivery, url: url, secret: secret)) }
+                    }
+                } catch {
+                    // The store is busy or gone for a moment: try again after the poll interval.
+                }
+                if !ticking {
+                    ticking = true
+                    let interval = options.pollInterval
+                    group.addTask {
+                        try? await Task.sleep(for: .seconds(interval))
+                        return .tick
+                    }
+                }
+                switch await group.next() {
+                case .delivery: inFlight -= 1
+                case .tick: ticking = false
+                case nil: break
+                }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Signs and sends one delivery, and records what came of it.
+    func attempt(_ delivery: WebhookDelivery, url: String, secret: WebhookSecret) async -> DeliveryOutcome {
+        let outcome: DeliveryOutcome
+        do {
+            let body = try EventJSON.body(delivery.event)
+            let timestamp = Int(Date().timeIntervalSince1970)
+            let headers = [
+                ("content-type", "application/json"),
+                ("webhook-id", delivery.event.id),
+                ("webhook-timestamp", String(timestamp)),
+                ("webhook-signature", WebhookSignature.sign(id: delivery.event.id, timestamp: timestamp, body: body, secret: secret)),
+            ]
+            let result = await transport.post(url: url, headers: headers, body: body, timeout: options.timeout)
+            outcome = Self.outcome(of: result, for: delivery, policy: options.retry, now: Date())
+        } catch {
+            outcome = .gaveUp(status: nil, error: "cannot encode the event: \(error)")
+        }
+        try? store.recordWebhookOutcome(outcome, for: delivery)
+        return outcome
+    }
+
+    /// Success is any 2xx; 410 disables the endpoint; anything else (429, 5xx, other statuses, no
+    /// response) is retried with backoff until ``RetryPolicy/retryFor`` has passed since the first attempt.
+    static func outcome(of result: TransportResult, for delivery: WebhookDelivery, policy: RetryPolicy, now: Date) -> DeliveryOutcome {
+        var status: Int?
+        var error: String?
+        var retryAfter: TimeInterval?
+        switch result {
+        case let .response(code, header):
+            if (200..<300).contains(code) { return .delivered(status: code) }
+            if code == 410 { return .gone }
+            status = code
+            retryAfter = RetryPolicy.retryAfter(header, now: now)
+        case let .failure(reason):
+            error = reason
+        }
+        let first = delivery.firstAttemptDate ?? now
+        if now.timeIntervalSince(first) >= policy.retryFor { return .gaveUp(status: status, error: error) }
+        let delay = policy.delay(afterFailures: delivery.attempts + 1, retryAfter: retryAfter)
+        return .retry(status: status, error: error, retryAt: now.addingTimeInterval(delay))
+    }
+}
+
+/// What a pass of deliveries came to.
+public struct DeliveryTally: Hashable, Sendable {
+    public var delivered = 0
+    public var retrying = 0
+    public var gaveUp = 0
+    public var disabled = 0
+
+    public init() {}
+
+    mutating func count(_ outcome: DeliveryOutcome) {
+        switch outcome {
+        case .delivered: delivered += 1
+        case .retry: retrying += 1
+        case .gaveUp: gaveUp += 1
+        case .gone: disabled += 1
+        }
+    }
+}

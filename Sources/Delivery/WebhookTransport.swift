@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// What came back from one POST.
+public enum TransportResult: Hashable, Sendable {
+    case response(status: Int, retryAfter: String?)
+    /// No response: refused connection, timeout, TLS or DNS failure.
+    case failure(reason: String)
+}
+
+/// Sends one signed webhook request; the dispatcher's only way out to the network.
+public protocol WebhookTransport: Sendable {
+    func post(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async -> TransportResult
+}
+
+/// async-http-client with redirects refused: a delivery goes to the configured URL only, so a 3xx
+/// comes back as a status (and is retried) rather than being followed to another host.
+public final class HTTPWebhookTransport: WebhookTransport {
+    let client: HTTPClient
+    /// A response body is read up to this many bytes and dropped: receivers answer with a status.
+    static let maxResponseBody = 64 * 1024
+
+    public init() {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func post(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async -> TransportResult {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers = HTTPHeaders(headers)
+        request.body = .bytes(ByteBuffer(bytes: body))
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+            _ = try? await response.body.collect(upTo: Self.maxResponseBody)
+            return .response(status: Int(response.status.code), retryAfter: response.headers.first(name: "retry-after"))
+        } catch {
+            return .failure(reason: "\(error)")
+        }
+    }
+
+    /// Closes the client's connections; call once, after the last `post`.
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+}
