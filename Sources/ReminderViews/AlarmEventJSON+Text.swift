@@ -12,6 +12,7 @@ extension AlarmEventJSON {
             json.member("time", fix.time)
             json.endObject()
         }
+        json.member("id", id)
         json.member("kind", kind)
         if let location {
             json.key("location")

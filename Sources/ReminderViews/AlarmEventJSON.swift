@@ -24,6 +24,9 @@ public struct AlarmEventJSON: Encodable {
         public var time: String?
     }
 
+    /// The firing's stable id (``GeoReminders/EventID``): the same on a replay of the same
+    /// trace, so a consumer of `feed`'s output can drop events it already handled.
+    public var id: String
     public var time: String
     public var kind: String
     public var reminder: ReminderRef
@@ -35,10 +38,11 @@ public struct AlarmEventJSON: Encodable {
     public var date: Date
 
     enum CodingKeys: String, CodingKey {
-        case time, kind, reminder, location, fix, distance
+        case id, time, kind, reminder, location, fix, distance
     }
 
     public init(_ event: AlarmEvent) {
+        id = event.id
         date = event.time
         time = JSONLines.preciseTimestamp(event.time)
         kind = event.kind.rawValue

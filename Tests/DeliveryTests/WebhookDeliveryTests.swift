@@ -108,10 +108,10 @@ import TestSupport
         _ = try store.addWebhook(url: fast.url, secret: secret)
         try await withEvents(store, devices: (0..<20).map { "d\($0 % 4)" })
         try await dispatching(store, options: options()) {
-            let start = Date()
-            let got = try await fast.wait(timeout: 5) { $0.count == 20 }
+            // Isolation, not speed: all twenty reach the fast endpoint while the slow one (1.5 s an
+            // answer, per-device order) has taken at most a few.
+            let got = try await fast.wait(timeout: 30) { $0.count == 20 }
             #expect(got.count == 20)
-            #expect(Date().timeIntervalSince(start) < 1.4)
             #expect(slow.requests.count <= 4)
         }
         try await slow.stop()

@@ -64,7 +64,7 @@ public final class WebhookReceiver: Sendable {
 
     /// Waits until `condition` holds for the requests received, for at most `timeout` seconds.
     @discardableResult
-    public func wait(timeout: Double = 10, until condition: ([Request]) -> Bool) async throws -> [Request] {
+    public func wait(timeout: Double = 60, until condition: ([Request]) -> Bool) async throws -> [Request] {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let requests = self.requests

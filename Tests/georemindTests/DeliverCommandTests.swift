@@ -62,14 +62,14 @@ import TestSupport
         _ = try sandbox.ok("webhook", "add", receiver.url, "--secret", secret)
         _ = try sandbox.run("feed", commute)
         let first = try startDeliver("--retry-base", "0.1s", "--timeout", "2s")
-        try await receiver.wait { $0.count >= 3 }
+        try await receiver.wait(timeout: 60) { $0.count >= 3 }
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         #expect(first.terminationReason == .uncaughtSignal)
         #expect(receiver.requests.allSatisfy { $0.status == 500 })
         receiver.answer(with: [])
         let second = try startDeliver("--retry-base", "0.1s", "--timeout", "2s")
-        let requests = try await receiver.wait(timeout: 20) { $0.filter { $0.status == 200 }.count == 3 }
+        let requests = try await receiver.wait(timeout: 60) { $0.filter { $0.status == 200 }.count == 3 }
         kill(second.processIdentifier, SIGTERM)
         second.waitUntilExit()
         #expect(second.terminationStatus == 0)

@@ -16,7 +16,7 @@ import Testing
 
             """)
         #expect(idsNamed(try sandbox.ok("due", "--at", "2026-11-24T01:29:59Z", "--json"), names) == """
-            {"kind":"time","reminder":{"id":"<bins>","priority":0,"title":"Bins"},"time":"2026-11-23T23:45:00Z"}
+            {"id":"<evt>","kind":"time","reminder":{"id":"<bins>","priority":0,"title":"Bins"},"time":"2026-11-23T23:45:00Z"}
 
             """)
         #expect(try sandbox.ok("due", "--at", "2026-11-23") == "")

@@ -23,11 +23,27 @@ import Testing
     }
 
     static let events = """
-        {"distance":301,"fix":{"latitude":37.333774,"longitude":-122.01211,"time":"2026-11-24T01:27:30Z"},"kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2026-11-24T01:27:30Z"}
-        {"kind":"time","reminder":{"id":"<mum>","priority":5,"title":"Call mum"},"time":"2026-11-24T01:30:00Z"}
-        {"distance":0,"fix":{"latitude":37.32364,"longitude":-122.03992,"time":"2026-11-24T01:32:00Z"},"kind":"enter","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"reminder":{"id":"<milk>","priority":0,"title":"Buy milk"},"time":"2026-11-24T01:32:00Z"}
+        {"distance":301,"fix":{"latitude":37.333774,"longitude":-122.01211,"time":"2026-11-24T01:27:30Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2026-11-24T01:27:30Z"}
+        {"id":"<evt>","kind":"time","reminder":{"id":"<mum>","priority":5,"title":"Call mum"},"time":"2026-11-24T01:30:00Z"}
+        {"distance":0,"fix":{"latitude":37.32364,"longitude":-122.03992,"time":"2026-11-24T01:32:00Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"reminder":{"id":"<milk>","priority":0,"title":"Buy milk"},"time":"2026-11-24T01:32:00Z"}
 
         """
+
+    /// Each event carries the firing's id: distinct per event, the same when the trace is fed
+    /// again (a consumer that saw output of a killed run drops what it already handled).
+    @Test func eventIdsAreStableAcrossReplays() throws {
+        func ids() throws -> [String] {
+            let output = try sandbox.run("feed", commute, "--json", "--dry-run").stdout
+            return output.split(separator: "\n").compactMap { line in
+                line.range(of: #"evt_[0-9A-HJKMNP-TV-Z]{26}"#, options: .regularExpression).map { String(line[$0]) }
+            }
+        }
+        let first = try ids()
+        #expect(first.count == 3)
+        #expect(Set(first).count == 3)
+        #expect(first == first.sorted())  // time-ordered: the events are printed in time order
+        #expect(try ids() == first)
+    }
 
     @Test func jsonLinesAndSummary() throws {
         #expect(try run("feed", commute, "--json", "--dry-run") == CLIResult(

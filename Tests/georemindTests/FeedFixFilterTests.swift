@@ -32,8 +32,8 @@ import Testing
 
     @Test func withoutFiltersTheJumpFiresAFalsePairWithMilliseconds() throws {
         #expect(try run("--json") == CLIResult(stdout: """
-            {"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00.193Z"},"kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<leave>","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00.193Z"}
-            {"distance":1.8,"fix":{"latitude":37.3349,"longitude":-122.00904,"time":"2026-03-02T17:01:05Z"},"kind":"enter","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<arrive>","priority":0,"title":"At work"},"time":"2026-03-02T17:01:05Z"}
+            {"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00.193Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<leave>","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00.193Z"}
+            {"distance":1.8,"fix":{"latitude":37.3349,"longitude":-122.00904,"time":"2026-03-02T17:01:05Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<arrive>","priority":0,"title":"At work"},"time":"2026-03-02T17:01:05Z"}
 
             """, stderr: Self.summary(), status: 0))
     }

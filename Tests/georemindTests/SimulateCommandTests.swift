@@ -20,10 +20,10 @@ import Testing
     @Test func seededTripAsJSON() throws {
         let result = try sandbox.run(Self.trip + ["--json"])
         #expect(idsNamed(result.stdout, names) == """
-            {"distance":316.3,"fix":{"latitude":37.33375752203831,"longitude":-122.0122895755961,"time":"2026-11-24T01:30:45Z"},"kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2026-11-24T01:30:45Z"}
-            {"distance":93,"fix":{"latitude":37.3240055720001,"longitude":-122.03897596268234,"time":"2026-11-24T01:37:00Z"},"kind":"enter","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"reminder":{"id":"<milk>","priority":0,"title":"Buy milk"},"time":"2026-11-24T01:37:00Z"}
-            {"kind":"time","reminder":{"id":"<mum>","priority":0,"title":"Call mum"},"time":"2026-11-24T01:45:00Z"}
-            {"distance":17,"fix":{"latitude":37.36867690187592,"longitude":-122.03636217634215,"time":"2026-11-24T01:49:15Z"},"kind":"enter","location":{"latitude":37.36883,"longitude":-122.03635,"radius":75,"title":"Home"},"reminder":{"id":"<home>","priority":0,"title":"Home"},"time":"2026-11-24T01:49:15Z"}
+            {"distance":316.3,"fix":{"latitude":37.33375752203831,"longitude":-122.0122895755961,"time":"2026-11-24T01:30:45Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2026-11-24T01:30:45Z"}
+            {"distance":93,"fix":{"latitude":37.3240055720001,"longitude":-122.03897596268234,"time":"2026-11-24T01:37:00Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"reminder":{"id":"<milk>","priority":0,"title":"Buy milk"},"time":"2026-11-24T01:37:00Z"}
+            {"id":"<evt>","kind":"time","reminder":{"id":"<mum>","priority":0,"title":"Call mum"},"time":"2026-11-24T01:45:00Z"}
+            {"distance":17,"fix":{"latitude":37.36867690187592,"longitude":-122.03636217634215,"time":"2026-11-24T01:49:15Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.36883,"longitude":-122.03635,"radius":75,"title":"Home"},"reminder":{"id":"<home>","priority":0,"title":"Home"},"time":"2026-11-24T01:49:15Z"}
 
             """)
         #expect(result.stderr == #"{"admitted":99,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-coordinates":0,"no-time":0}}"# + "\n")
