@@ -32,7 +32,8 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
-	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do "$$bin/georemind-bench" "$$name" || exit 1; done
+	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do [ "$$name" = delivery ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi
 
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
 fuzz: deps

@@ -7,7 +7,7 @@ import TestSupport
 /// 10,000 alarms fired in one burst by 100 devices, delivered to two endpoints on loopback, one
 /// answering at once and one after 2 s; then 100,000 events queued for an endpoint that refuses
 /// every connection: how long the fast one takes, and the memory the backlog costs.
-let deliveryBenchmark = Benchmark(name: "delivery") {
+func deliveryBenchmark() throws {
     try runAsync {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("georemind-bench-delivery-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -59,6 +59,20 @@ let deliveryBenchmark = Benchmark(name: "delivery") {
                      endpoint.pendingCount, peakMemoryMiB(), before))
         try await transport.shutdown()
     }
+}
+
+/// Wall-clock seconds taken by `body`, with its result.
+private func measure<T>(_ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = try body()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, result)
+}
+
+/// The process's peak resident set size so far, in MiB (Linux reports ru_maxrss in KiB).
+private func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
 }
 
 /// `count` arrivals, one reminder each, fired by `devices` devices in turn.
