@@ -1,6 +1,6 @@
 import Foundation
-import GeofenceEngine
 import GeoReminders
+import GeofenceEngine
 
 /// The end-to-end figures, timing the built `georemind` as a person runs it:
 /// `feed` of a 1,000,000-fix CSV from 20 devices against 10,000 location reminders, printing JSON,
@@ -35,9 +35,12 @@ let commandLineBenchmark = Benchmark(name: "cli") {
     let output = directory.appendingPathComponent("events.jsonl")
     let feed = try run(georemind, ["--store", feedStore, "feed", trace, "--json"], stdout: output)
     let events = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").count
-    print(String(format: "feed %d fixes (%.1f MB CSV, %d devices) against %d location reminders: %.3f s wall, %.2f M fixes/s, %d events, exit %d",
-                 workload.fixCount, Double(traceBytes) / 1e6, workload.deviceCount, workload.reminderCount,
-                 feed.seconds, Double(workload.fixCount) / feed.seconds / 1e6, events, feed.status))
+    print(
+        String(
+            format:
+                "feed %d fixes (%.1f MB CSV, %d devices) against %d location reminders: %.3f s wall, %.2f M fixes/s, %d events, exit %d",
+            workload.fixCount, Double(traceBytes) / 1e6, workload.deviceCount, workload.reminderCount,
+            feed.seconds, Double(workload.fixCount) / feed.seconds / 1e6, events, feed.status))
 
     // list: 100,000 reminders, whole process, median of 5.
     let listStore = directory.appendingPathComponent("list.sqlite").path
@@ -47,13 +50,17 @@ let commandLineBenchmark = Benchmark(name: "cli") {
     let listing = directory.appendingPathComponent("list.json")
     var times: [Double] = []
     for _ in 0..<5 {
-        let result = try run(georemind, ["--store", listStore, "list", "--location", "--priority", "high", "--sort", "due", "--json"],
-                             stdout: listing)
+        let result = try run(
+            georemind, ["--store", listStore, "list", "--location", "--priority", "high", "--sort", "due", "--json"],
+            stdout: listing)
         times.append(result.seconds)
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: listing.path)[.size] as? Int) ?? 0
-    print(String(format: "list --location --priority high --sort due --json on 100,000 reminders: median %.3f s (min %.3f, max %.3f) for the whole process, %d bytes of JSON",
-                 times.sorted()[2], times.min()!, times.max()!, bytes))
+    print(
+        String(
+            format:
+                "list --location --priority high --sort due --json on 100,000 reminders: median %.3f s (min %.3f, max %.3f) for the whole process, %d bytes of JSON",
+            times.sorted()[2], times.min()!, times.max()!, bytes))
 }
 
 /// Runs a program with stdout to a file and stderr discarded; wall seconds and exit status.

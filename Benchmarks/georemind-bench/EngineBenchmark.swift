@@ -7,7 +7,9 @@ let engineBenchmark = Benchmark(name: "engine") {
     // GEOREMIND_BENCH_FENCES=100 runs one size only (for profiling).
     let sizes = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_FENCES"].flatMap { Int($0) }.map { [$0] } ?? [100, 10_000, 100_000]
     var options = EngineOptions()
-    if let padding = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_PADDING"].flatMap(Double.init) { options.candidatePadding = padding }
+    if let padding = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_PADDING"].flatMap(Double.init) {
+        options.candidatePadding = padding
+    }
     for fenceCount in sizes {
         try runEngineWorkload(fences: fenceCount, fixes: 1_000_000, options: options)
     }
@@ -15,15 +17,20 @@ let engineBenchmark = Benchmark(name: "engine") {
 
 /// A small run of the same workload, for the leak check under valgrind (scripts/leak-check).
 let engineSmallBenchmark = Benchmark(name: "engine-small") {
-    try runEngineWorkload(fences: 500, fixes: 20_000, options: EngineOptions(
-        hysteresis: 10, initialTrigger: true, dwellTime: 60, accuracyAware: true, staleTimeout: 600, detectCrossings: true))
-    let polygon = try Fence.polygon(id: "p", wkt: "POLYGON((11.4 48.0, 11.6 48.0, 11.6 48.2, 11.4 48.2, 11.4 48.0), (11.45 48.05, 11.5 48.05, 11.5 48.1, 11.45 48.05))")
+    try runEngineWorkload(
+        fences: 500, fixes: 20_000,
+        options: EngineOptions(
+            hysteresis: 10, initialTrigger: true, dwellTime: 60, accuracyAware: true, staleTimeout: 600, detectCrossings: true))
+    let polygon = try Fence.polygon(
+        id: "p", wkt: "POLYGON((11.4 48.0, 11.6 48.0, 11.6 48.2, 11.4 48.2, 11.4 48.0), (11.45 48.05, 11.5 48.05, 11.5 48.1, 11.45 48.05))")
     let engine = try GeofenceEngine(fences: [polygon], options: EngineOptions(detectCrossings: true))
     var out: [Transition] = []
     for i in 0..<200 {
         // Zigzag through the polygon and its hole: enters, leaves and crossings.
-        engine.feed(Fix(time: Date(timeIntervalSince1970: Double(i)), latitude: 47.99 + 0.001 * Double(i),
-                        longitude: i % 2 == 0 ? 11.3 : 11.7), into: &out)
+        engine.feed(
+            Fix(
+                time: Date(timeIntervalSince1970: Double(i)), latitude: 47.99 + 0.001 * Double(i),
+                longitude: i % 2 == 0 ? 11.3 : 11.7), into: &out)
     }
     print("polygon transitions: \(out.count)")
 }
@@ -36,8 +43,9 @@ func runEngineWorkload(fences fenceCount: Int, fixes fixCount: Int, options: Eng
     var fences: [Fence] = []
     fences.reserveCapacity(fenceCount)
     for i in 0..<fenceCount {
-        let coordinate = Coordinate(latitude: center.latitude + .random(in: -latitudeHalfSpan...latitudeHalfSpan, using: &random),
-                                    longitude: center.longitude + .random(in: -longitudeHalfSpan...longitudeHalfSpan, using: &random))
+        let coordinate = Coordinate(
+            latitude: center.latitude + .random(in: -latitudeHalfSpan...latitudeHalfSpan, using: &random),
+            longitude: center.longitude + .random(in: -longitudeHalfSpan...longitudeHalfSpan, using: &random))
         fences.append(try .circle(id: "f\(i)", center: coordinate, radius: .random(in: 50...500, using: &random)))
     }
     let (buildSeconds, engine) = try measure { try GeofenceEngine(fences: fences, options: options) }
@@ -56,8 +64,12 @@ func runEngineWorkload(fences fenceCount: Int, fixes fixCount: Int, options: Eng
             let step = Double.random(in: 1...15, using: &random)
             latitude += step * cos(heading) / 111_200
             longitude += step * sin(heading) / (111_320 * cos(latitude * .pi / 180))
-            if abs(latitude - center.latitude) > latitudeHalfSpan { heading = .pi - heading; latitude = center.latitude + (latitude > center.latitude ? 1 : -1) * latitudeHalfSpan }
-            if abs(longitude - center.longitude) > longitudeHalfSpan { heading = -heading; longitude = center.longitude + (longitude > center.longitude ? 1 : -1) * longitudeHalfSpan }
+            if abs(latitude - center.latitude) > latitudeHalfSpan {
+                heading = .pi - heading; latitude = center.latitude + (latitude > center.latitude ? 1 : -1) * latitudeHalfSpan
+            }
+            if abs(longitude - center.longitude) > longitudeHalfSpan {
+                heading = -heading; longitude = center.longitude + (longitude > center.longitude ? 1 : -1) * longitudeHalfSpan
+            }
             time += 1
             chunk.append(Fix(time: Date(timeIntervalSince1970: time), latitude: latitude, longitude: longitude, accuracy: 8))
         }
@@ -70,9 +82,12 @@ func runEngineWorkload(fences fenceCount: Int, fixes fixCount: Int, options: Eng
         cpuSeconds += threadCPUSeconds() - cpuStart
     }
     // CPU time of this thread is the single-core figure; wall time also counts other processes' turns.
-    print(String(format: "M=%d N=%d: %.2f M fixes/s on CPU time (%.2f M/s wall; %.3f s CPU feeding, %.3f s building), inside pairs %d, transitions %d, peak %.1f MiB",
-                 fenceCount, fixCount, Double(fixCount) / cpuSeconds / 1e6, Double(fixCount) / seconds / 1e6, cpuSeconds, buildSeconds,
-                 engine.statistics.insidePairs, transitionCount, peakMemoryMiB()))
+    print(
+        String(
+            format:
+                "M=%d N=%d: %.2f M fixes/s on CPU time (%.2f M/s wall; %.3f s CPU feeding, %.3f s building), inside pairs %d, transitions %d, peak %.1f MiB",
+            fenceCount, fixCount, Double(fixCount) / cpuSeconds / 1e6, Double(fixCount) / seconds / 1e6, cpuSeconds, buildSeconds,
+            engine.statistics.insidePairs, transitionCount, peakMemoryMiB()))
 }
 
 /// CPU seconds used by the calling thread (CLOCK_THREAD_CPUTIME_ID).

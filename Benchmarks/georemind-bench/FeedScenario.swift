@@ -1,6 +1,6 @@
 import Foundation
-import GeofenceEngine
 import GeoReminders
+import GeofenceEngine
 
 /// One shape of user workload for `feed`: how many devices report, how often, how fast they move,
 /// how many places they are reminded of and how densely packed, and whether the trace interleaves
@@ -21,22 +21,30 @@ struct FeedScenario: Sendable {
 
     /// The scenarios `make bench` measures: the two reported as slow first, then one axis varied each.
     static let all: [FeedScenario] = [
-        FeedScenario(name: "berlin-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
-                     fences: 10_000, halfSpan: 25_000, grouped: false),
-        FeedScenario(name: "zurich-20dev-20s-10k", devices: 20, interval: 20, speeds: [1.4, 4, 12],
-                     fences: 10_000, halfSpan: 25_000, grouped: false, center: Coordinate(latitude: 47.3769, longitude: 8.5417)),
-        FeedScenario(name: "walker-1dev-1s-10k", devices: 1, interval: 1, speeds: [1.4], fences: 10_000,
-                     halfSpan: 25_000, grouped: false),
-        FeedScenario(name: "fleet-10000dev-60s-10k", devices: 10_000, interval: 60, speeds: [8, 14, 20],
-                     fences: 10_000, halfSpan: 25_000, grouped: false),
-        FeedScenario(name: "downtown-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
-                     fences: 10_000, halfSpan: 2_500, grouped: false),
-        FeedScenario(name: "grouped-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
-                     fences: 10_000, halfSpan: 25_000, grouped: true),
-        FeedScenario(name: "berlin-100dev-10s-100", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
-                     fences: 100, halfSpan: 25_000, grouped: false),
-        FeedScenario(name: "berlin-100dev-10s-100k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
-                     fences: 100_000, halfSpan: 25_000, grouped: false),
+        FeedScenario(
+            name: "berlin-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
+            fences: 10_000, halfSpan: 25_000, grouped: false),
+        FeedScenario(
+            name: "zurich-20dev-20s-10k", devices: 20, interval: 20, speeds: [1.4, 4, 12],
+            fences: 10_000, halfSpan: 25_000, grouped: false, center: Coordinate(latitude: 47.3769, longitude: 8.5417)),
+        FeedScenario(
+            name: "walker-1dev-1s-10k", devices: 1, interval: 1, speeds: [1.4], fences: 10_000,
+            halfSpan: 25_000, grouped: false),
+        FeedScenario(
+            name: "fleet-10000dev-60s-10k", devices: 10_000, interval: 60, speeds: [8, 14, 20],
+            fences: 10_000, halfSpan: 25_000, grouped: false),
+        FeedScenario(
+            name: "downtown-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
+            fences: 10_000, halfSpan: 2_500, grouped: false),
+        FeedScenario(
+            name: "grouped-100dev-10s-10k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
+            fences: 10_000, halfSpan: 25_000, grouped: true),
+        FeedScenario(
+            name: "berlin-100dev-10s-100", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
+            fences: 100, halfSpan: 25_000, grouped: false),
+        FeedScenario(
+            name: "berlin-100dev-10s-100k", devices: 100, interval: 10, speeds: [1.4, 4, 8, 14],
+            fences: 100_000, halfSpan: 25_000, grouped: false),
     ]
 
     private var latitudeSpan: Double { halfSpan / 111_200 }
@@ -47,12 +55,15 @@ struct FeedScenario: Sendable {
         var random = SeededGenerator(seed: 11)
         let lat = latitudeSpan, lon = longitudeSpan
         for n in 0..<fences {
-            let place = StructuredLocation(title: "Place \(n)",
-                                           latitude: center.latitude + .random(in: -lat...lat, using: &random),
-                                           longitude: center.longitude + .random(in: -lon...lon, using: &random),
-                                           radius: .random(in: 50...500, using: &random))
-            try store.save(Reminder(title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Double(n)),
-                                    alarms: [.location(place, n % 2 == 0 ? .enter : .leave)]), commit: false)
+            let place = StructuredLocation(
+                title: "Place \(n)",
+                latitude: center.latitude + .random(in: -lat...lat, using: &random),
+                longitude: center.longitude + .random(in: -lon...lon, using: &random),
+                radius: .random(in: 50...500, using: &random))
+            try store.save(
+                Reminder(
+                    title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Double(n)),
+                    alarms: [.location(place, n % 2 == 0 ? .enter : .leave)]), commit: false)
         }
         try store.commit()
     }

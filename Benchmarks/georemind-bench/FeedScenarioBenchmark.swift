@@ -1,6 +1,6 @@
 import Foundation
-import GeofenceEngine
 import GeoReminders
+import GeofenceEngine
 
 /// `feed` across user-shaped workloads (``FeedScenario``): end to end (`georemind feed --json
 /// --dry-run`, whole process, its peak memory) and the evaluator alone on the same fixes in memory.
@@ -11,7 +11,8 @@ let feedScenarioBenchmark = Benchmark(name: "feed-scenarios") {
         .deletingLastPathComponent().appendingPathComponent("georemind").path
     let wanted = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_SCENARIO"].map { Set($0.split(separator: ",").map(String.init)) }
     let keep = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_KEEP"]
-    let directory = keep.map { URL(fileURLWithPath: $0) }
+    let directory =
+        keep.map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("georemind-scenarios-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -33,13 +34,19 @@ let feedScenarioBenchmark = Benchmark(name: "feed-scenarios") {
                 // Best of three: the figure a quiet machine gives.
                 var best = (seconds: Double.infinity, status: Int32(0), peakMiB: 0.0)
                 for _ in 0..<3 {
-                    let run = try ChildProcess.run(georemind, ["--store", storePath, "feed", tracePath, "--json", "--dry-run",
-                                                               "--threads", String(threads)], stdout: output)
+                    let run = try ChildProcess.run(
+                        georemind,
+                        [
+                            "--store", storePath, "feed", tracePath, "--json", "--dry-run",
+                            "--threads", String(threads),
+                        ], stdout: output)
                     if run.seconds < best.seconds { best = run }
                 }
                 rates.append(Double(scenario.fixes) / best.seconds / 1e6)
-                cells.append(String(format: "%.2f M/s (%.3f s, %.0f MiB%@)", rates.last!, best.seconds, best.peakMiB,
-                                    best.status == 0 ? "" : ", exit \(best.status)"))
+                cells.append(
+                    String(
+                        format: "%.2f M/s (%.3f s, %.0f MiB%@)", rates.last!, best.seconds, best.peakMiB,
+                        best.status == 0 ? "" : ", exit \(best.status)"))
             }
             events = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").count
             endToEnd = cells.joined(separator: " | ") + String(format: " | %.2f×", rates[1] / rates[0])
@@ -55,8 +62,10 @@ let feedScenarioBenchmark = Benchmark(name: "feed-scenarios") {
         try evaluator.feed(fixes) { _ in handed += 1 }
         _ = try evaluator.finish { _ in handed += 1 }
         let cpu = threadCPUSeconds() - start
-        print(String(format: "%@ | %@ | %.2f M/s | %d (%d alone)", scenario.name, endToEnd,
-                     Double(scenario.fixes) / cpu / 1e6, events, handed))
+        print(
+            String(
+                format: "%@ | %@ | %.2f M/s | %d (%d alone)", scenario.name, endToEnd,
+                Double(scenario.fixes) / cpu / 1e6, events, handed))
         if keep == nil { try? FileManager.default.removeItem(atPath: tracePath) }
     }
 }
@@ -85,8 +94,10 @@ enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let peakKiB = measured ? (try? String(contentsOfFile: peakFile, encoding: .utf8))?
-            .split(separator: "\n").last.flatMap { Double($0) } : nil
+        let peakKiB =
+            measured
+            ? (try? String(contentsOfFile: peakFile, encoding: .utf8))?
+                .split(separator: "\n").last.flatMap { Double($0) } : nil
         return (seconds, exit, (peakKiB ?? .nan) / 1024)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import GeofenceEngine
 import GeoReminders
+import GeofenceEngine
 
 /// The feed workload: location reminders (radius 50–500 m, half arriving, half leaving,
 /// every tenth with a timed alarm) in a 50 × 50 km area around Munich, and fixes of several
@@ -28,18 +28,23 @@ struct FeedWorkload {
         var fences: [Fence] = []
         let c = Self.center, lat = Self.latitudeHalfSpan, lon = Self.longitudeHalfSpan
         for n in 0..<reminderCount {
-            let place = StructuredLocation(title: "Place \(n)",
-                                           latitude: c.latitude + .random(in: -lat...lat, using: &random),
-                                           longitude: c.longitude + .random(in: -lon...lon, using: &random),
-                                           radius: .random(in: 50...500, using: &random))
-            fences.append(try .circle(id: "f\(n)", center: Coordinate(latitude: place.latitude, longitude: place.longitude),
-                                      radius: place.radius))
+            let place = StructuredLocation(
+                title: "Place \(n)",
+                latitude: c.latitude + .random(in: -lat...lat, using: &random),
+                longitude: c.longitude + .random(in: -lon...lon, using: &random),
+                radius: .random(in: 50...500, using: &random))
+            fences.append(
+                try .circle(
+                    id: "f\(n)", center: Coordinate(latitude: place.latitude, longitude: place.longitude),
+                    radius: place.radius))
             var alarms: [Alarm] = [.location(place, n % 2 == 0 ? .enter : .leave)]
             if n % 10 == 0 {
                 alarms.append(.absolute(Date(timeIntervalSinceReferenceDate: Self.start + .random(in: 0...60_000, using: &random))))
             }
-            _ = try store.save(Reminder(title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Self.start - Double(n)),
-                                        alarms: alarms), commit: false)
+            _ = try store.save(
+                Reminder(
+                    title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Self.start - Double(n)),
+                    alarms: alarms), commit: false)
         }
         try store.commit()
         return fences
@@ -67,8 +72,10 @@ struct FeedWorkload {
                 longitudes[d] = c.longitude + (longitudes[d] > c.longitude ? 1 : -1) * lon
             }
             let time = Self.start + Double(i / deviceCount) + Double(d) * 0.01
-            try body(Fix(time: Date(timeIntervalSinceReferenceDate: time), latitude: latitudes[d], longitude: longitudes[d],
-                         accuracy: 8, device: names[d]))
+            try body(
+                Fix(
+                    time: Date(timeIntervalSinceReferenceDate: time), latitude: latitudes[d], longitude: longitudes[d],
+                    accuracy: 8, device: names[d]))
         }
     }
 }

@@ -15,22 +15,26 @@ let interchangeBenchmark = Benchmark(name: "interchange") {
     let weekly = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO", fromCompletion: true)
     for i in 0..<20_000 {
         let allDay = Int.random(in: 0..<4, using: &g) == 0
-        let due = ReminderDate(year: 2026, month: .random(in: 1...12, using: &g), day: .random(in: 1...28, using: &g),
-                               time: allDay ? nil : TimeOfDay(hour: .random(in: 0...23, using: &g), minute: 0),
-                               timeZone: zones[i % zones.count])
+        let due = ReminderDate(
+            year: 2026, month: .random(in: 1...12, using: &g), day: .random(in: 1...28, using: &g),
+            time: allDay ? nil : TimeOfDay(hour: .random(in: 0...23, using: &g), minute: 0),
+            timeZone: zones[i % zones.count])
         var alarms: [Alarm] = []
         switch i % 3 {
         case 0: alarms.append(.relative(-900))
         case 1:
-            let place = StructuredLocation(title: "Place \(i)", latitude: .random(in: -60...60, using: &g),
-                                           longitude: .random(in: -180...180, using: &g), radius: 150)
+            let place = StructuredLocation(
+                title: "Place \(i)", latitude: .random(in: -60...60, using: &g),
+                longitude: .random(in: -180...180, using: &g), radius: 150)
             alarms.append(.location(place, .enter))
         default: break
         }
-        try source.save(Reminder(title: "Reminder \(i): pick up the parcel, then café ☕",
-                                 notes: i % 2 == 0 ? "Notes; with, escapes\nand lines." : nil,
-                                 priority: .random(in: 0...9, using: &g), dueDate: due,
-                                 recurrenceRules: i % 10 == 0 ? [weekly] : [], alarms: alarms), commit: false)
+        try source.save(
+            Reminder(
+                title: "Reminder \(i): pick up the parcel, then café ☕",
+                notes: i % 2 == 0 ? "Notes; with, escapes\nand lines." : nil,
+                priority: .random(in: 0...9, using: &g), dueDate: due,
+                recurrenceRules: i % 10 == 0 ? [weekly] : [], alarms: alarms), commit: false)
     }
     try source.commit()
     let (exportSeconds, data) = try measure { try source.exportICalendar() }

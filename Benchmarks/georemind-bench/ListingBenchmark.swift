@@ -19,7 +19,8 @@ let listingBenchmark = Benchmark(name: "listing") {
         if reminder.dueDate == nil { reminder.alarms.removeAll { $0.geofence == nil } }
         if Int.random(in: 0..<5, using: &generator) == 0 {
             // 2026-01-01T00:00:00Z plus up to a year.
-            reminder.completionDate = Date(timeIntervalSinceReferenceDate: 788_918_400 + Double.random(in: 0..<31_536_000, using: &generator))
+            reminder.completionDate = Date(
+                timeIntervalSinceReferenceDate: 788_918_400 + Double.random(in: 0..<31_536_000, using: &generator))
         }
         try store.save(reminder, commit: false)
     }
@@ -35,8 +36,10 @@ let listingBenchmark = Benchmark(name: "listing") {
     let cases: [(String, ReminderPredicate)] = [
         ("--list 'List 3'", ReminderPredicate(listIDs: [lists[3].id], completion: .incomplete)),
         ("--due-after 2026-03-01 --due-before 2026-04-01", ReminderPredicate(completion: .incomplete, dueRange: march)),
-        ("--completed-after 2026-03-01 --completed-before 2026-04-01",
-         ReminderPredicate(completion: .completed, completionRange: march)),
+        (
+            "--completed-after 2026-03-01 --completed-before 2026-04-01",
+            ReminderPredicate(completion: .completed, completionRange: march)
+        ),
         ("--search café", ReminderPredicate(completion: .incomplete, titleContains: "café")),
         ("--min-priority high", ReminderPredicate(completion: .incomplete, minimumPriorityLevel: .high)),
         ("--min-priority medium", ReminderPredicate(completion: .incomplete, minimumPriorityLevel: .medium)),
@@ -45,7 +48,7 @@ let listingBenchmark = Benchmark(name: "listing") {
     ]
     // The same rows without the priority sort: what ordering adds.
     let unsorted: [(String, ReminderPredicate, ReminderSort)] = [
-        ("--min-priority high --sort creation", ReminderPredicate(completion: .incomplete, minimumPriorityLevel: .high), .creationDate),
+        ("--min-priority high --sort creation", ReminderPredicate(completion: .incomplete, minimumPriorityLevel: .high), .creationDate)
     ]
     for (label, predicate, sort) in cases.map({ ($0.0 + " --sort priority", $0.1, ReminderSort.priority) }) + unsorted {
         var times: [Double] = []
@@ -60,8 +63,10 @@ let listingBenchmark = Benchmark(name: "listing") {
         }
         times.sort()
         cpuTimes.sort()
-        print(String(format: "list %@: %d rows, median %.1f ms wall (%.1f–%.1f), median %.1f ms CPU",
-                     label, found, times[2] * 1000, times[0] * 1000, times[4] * 1000, cpuTimes[2] * 1000))
+        print(
+            String(
+                format: "list %@: %d rows, median %.1f ms wall (%.1f–%.1f), median %.1f ms CPU",
+                label, found, times[2] * 1000, times[0] * 1000, times[4] * 1000, cpuTimes[2] * 1000))
     }
     print(String(format: "peak memory %.0f MiB", peakMemoryMiB()))
 }

@@ -72,19 +72,22 @@ enum ReaderBench {
         }
         let cpu = cpuSeconds() - cpuBefore
         let megabytes = Double(report.bytes) / 1_000_000
-        print(String(format: "%.0f MB, %d fixes in %.2f s wall = %.0f MB/s, %.2f M fixes/s; "
-                     + "%.2f s CPU = %.0f MB/s, %.2f M fixes/s; peak %.1f MiB (%.1f before reading) (checksum %.0f)",
-                     megabytes, report.fixes, seconds, megabytes / seconds, Double(report.fixes) / seconds / 1e6,
-                     cpu, megabytes / cpu, Double(report.fixes) / cpu / 1e6, residentHighWaterMiB() ?? peakMemoryMiB(), baseline, checksum)
-              + (report.skipped.isEmpty ? "" : "; skipped \(report.skippedByName.sorted { $0.key < $1.key })"))
+        print(
+            String(
+                format: "%.0f MB, %d fixes in %.2f s wall = %.0f MB/s, %.2f M fixes/s; "
+                    + "%.2f s CPU = %.0f MB/s, %.2f M fixes/s; peak %.1f MiB (%.1f before reading) (checksum %.0f)",
+                megabytes, report.fixes, seconds, megabytes / seconds, Double(report.fixes) / seconds / 1e6,
+                cpu, megabytes / cpu, Double(report.fixes) / cpu / 1e6, residentHighWaterMiB() ?? peakMemoryMiB(), baseline, checksum)
+                + (report.skipped.isEmpty ? "" : "; skipped \(report.skippedByName.sorted { $0.key < $1.key })"))
     }
 
     /// This process's own peak RSS (VmHWM): unlike `ru_maxrss`, which on Linux keeps the
     /// spawning parent's figure across exec, it starts from zero in the child.
     static func residentHighWaterMiB() -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kib / 1024
     }
 

@@ -7,8 +7,14 @@ import GeoReminders
 let recurrenceBenchmark = Benchmark(name: "recurrence") {
     let zone = TimeZone(identifier: "America/New_York")!
     let starts: [(String, ReminderDate)] = [
-        ("daily zoned 09:00 America/New_York", ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0), timeZone: zone)),
-        ("daily zoned 02:30 America/New_York", ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 2, minute: 30), timeZone: zone)),
+        (
+            "daily zoned 09:00 America/New_York",
+            ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0), timeZone: zone)
+        ),
+        (
+            "daily zoned 02:30 America/New_York",
+            ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 2, minute: 30), timeZone: zone)
+        ),
         ("daily floating 09:00", ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0))),
         ("daily all-day", ReminderDate(year: 2026, month: 1, day: 1)),
     ]

@@ -7,7 +7,8 @@ let storeBenchmark = Benchmark(name: "store") {
     let count = 100_000
     // GEOREMIND_BENCH_KEEP=DIR keeps the store in DIR for inspection.
     let kept = ProcessInfo.processInfo.environment["GEOREMIND_BENCH_KEEP"]
-    let directory = kept.map { URL(fileURLWithPath: $0) }
+    let directory =
+        kept.map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("georemind-bench-\(getpid())")
     try? FileManager.default.removeItem(at: directory.appendingPathComponent("store.sqlite"))
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -24,9 +25,12 @@ let storeBenchmark = Benchmark(name: "store") {
         try store.commit()
     }
     let insertCPU = processCPUSeconds() - cpuBefore
-    print(String(format: "insert %d reminders in one commit: %.3f s wall (%.0f reminders/s; save %.3f s + commit %.3f s), %.3f s CPU (%.0f reminders/CPU-s)",
-                 count, insertSeconds, Double(count) / insertSeconds, holdSeconds, insertSeconds - holdSeconds,
-                 insertCPU, Double(count) / insertCPU))
+    print(
+        String(
+            format:
+                "insert %d reminders in one commit: %.3f s wall (%.0f reminders/s; save %.3f s + commit %.3f s), %.3f s CPU (%.0f reminders/CPU-s)",
+            count, insertSeconds, Double(count) / insertSeconds, holdSeconds, insertSeconds - holdSeconds,
+            insertCPU, Double(count) / insertCPU))
 
     let predicate = ReminderPredicate(locationOnly: true, priorityLevel: .high)
     for sort in [ReminderSort.dueDate, .title] {
@@ -43,8 +47,10 @@ let storeBenchmark = Benchmark(name: "store") {
         let first = times[0]
         times.sort()
         cpuTimes.sort()
-        print(String(format: "list location reminders of priority high by %@ (%d rows): first %.1f ms, median %.1f ms wall, median %.1f ms CPU",
-                     sort.rawValue, found, first * 1000, times[2] * 1000, cpuTimes[2] * 1000))
+        print(
+            String(
+                format: "list location reminders of priority high by %@ (%d rows): first %.1f ms, median %.1f ms wall, median %.1f ms CPU",
+                sort.rawValue, found, first * 1000, times[2] * 1000, cpuTimes[2] * 1000))
     }
 
     var openTimes: [Double] = []

@@ -50,12 +50,12 @@ struct TraceFileWriter {
         switch format {
         case .gpx:
             return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="georemind-bench" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-             <trk><name>bench</name><trkseg>
+                <?xml version="1.0" encoding="UTF-8"?>
+                <gpx version="1.1" creator="georemind-bench" xmlns="http://www.topografix.com/GPX/1/1" \
+                xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+                 <trk><name>bench</name><trkseg>
 
-            """
+                """
         case .csv: return "time,lat,lon,accuracy,device\n"
         case .geojson: return "{\"type\":\"FeatureCollection\",\"features\":[\n"
         case .nmea, .ndjson: return ""

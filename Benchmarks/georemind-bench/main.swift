@@ -27,7 +27,10 @@ if arguments == ["--list"] {
 let wanted = Set(arguments)
 let unknown = wanted.subtracting(all.map(\.name))
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("error: unknown benchmark \(unknown.sorted().joined(separator: ", ")); known: \(all.map(\.name).joined(separator: ", "))\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "error: unknown benchmark \(unknown.sorted().joined(separator: ", ")); known: \(all.map(\.name).joined(separator: ", "))\n".utf8
+        ))
     exit(2)
 }
 for benchmark in all where wanted.isEmpty || wanted.contains(benchmark.name) {

@@ -59,8 +59,9 @@ struct FuzzTarget: Sendable {
     private static func expandRule(_ data: Data) throws {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         let rule = try RecurrenceRule(rrule: text)
-        let start = ReminderDate(year: 2026, month: 1, day: 31, time: TimeOfDay(hour: 2, minute: 30),
-                                 timeZone: TimeZone(identifier: "America/New_York"))
+        let start = ReminderDate(
+            year: 2026, month: 1, day: 31, time: TimeOfDay(hour: 2, minute: 30),
+            timeZone: TimeZone(identifier: "America/New_York"))
         _ = rule.preview(from: start, count: 50)
     }
 

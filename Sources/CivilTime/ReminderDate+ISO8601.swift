@@ -102,8 +102,9 @@ extension ReminderDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        self.init(year: c.year!, month: c.month!, day: c.day!,
-                  time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: zone)
+        self.init(
+            year: c.year!, month: c.month!, day: c.day!,
+            time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: zone)
     }
 
     /// ISO 8601 text: `2026-03-09T09:00:00-04:00` for a zoned date-time (`Z` in UTC),

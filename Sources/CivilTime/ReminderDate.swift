@@ -32,8 +32,9 @@ public struct ReminderDate: Hashable, Sendable, Codable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone ?? floatingZone
         let t = time ?? TimeOfDay(hour: 0, minute: 0, second: 0)
-        let components = DateComponents(year: year, month: month, day: day,
-                                        hour: t.hour, minute: t.minute, second: t.second)
+        let components = DateComponents(
+            year: year, month: month, day: day,
+            hour: t.hour, minute: t.minute, second: t.second)
         // Gregorian dates with valid fields always resolve; `.distantPast` marks a broken value.
         return calendar.date(from: components) ?? .distantPast
     }

@@ -11,7 +11,7 @@ public enum UTCTimestamp {
     }
 
     /// The first instant of year 0001 and of year 10000, in milliseconds since 1970.
-    public static let timeRange: Range<Double> = -62_135_596_800_000 ..< 253_402_300_800_000
+    public static let timeRange: Range<Double> = -62_135_596_800_000..<253_402_300_800_000
 
     /// The text of `date`; nil outside the years 0001 to 9999.
     public static func string(_ date: Date, precision: Precision = .seconds) -> String? {

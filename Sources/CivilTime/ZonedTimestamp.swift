@@ -4,8 +4,10 @@ import Foundation
 /// for readable output; `Z` when the offset is zero. Written with ``UTCTimestamp``'s digits.
 public enum ZonedTimestamp {
     /// The text of `date` in `zone`; nil outside the years 0001 to 9999.
-    public static func string(_ date: Date, in zone: TimeZone,
-                              precision: UTCTimestamp.Precision = .milliseconds) -> String? {
+    public static func string(
+        _ date: Date, in zone: TimeZone,
+        precision: UTCTimestamp.Precision = .milliseconds
+    ) -> String? {
         let offset = zone.secondsFromGMT(for: date)
         guard var text = UTCTimestamp.string(date.addingTimeInterval(Double(offset)), precision: precision) else {
             return nil

@@ -19,8 +19,10 @@ public struct RetryPolicy: Hashable, Sendable {
     /// The delay before attempt `attempts + 1`, after `attempts` failures: "equal jitter", half the
     /// exponential delay fixed and half random, so a burst of failures spreads out without ever
     /// retrying sooner than half the schedule; never shorter than `retryAfter`.
-    public func delay(afterFailures attempts: Int, retryAfter: TimeInterval?,
-                      random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> TimeInterval {
+    public func delay(
+        afterFailures attempts: Int, retryAfter: TimeInterval?,
+        random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    ) -> TimeInterval {
         let exponential = min(cap, base * pow(2, Double(max(0, attempts - 1))))
         let jittered = exponential / 2 + random(0...1) * exponential / 2
         return max(jittered, min(retryAfter ?? 0, retryFor))

@@ -36,8 +36,9 @@ public final class WebhookDispatcher: Service {
             while try store.queueOutboxEvents(endpointID: endpoint.id) > 0 {}
             let secret = try WebhookSecret(parsing: endpoint.secret)
             while true {
-                let claimed = try store.claimWebhookDeliveries(endpointID: endpoint.id, owner: options.owner,
-                                                               lease: options.lease, limit: options.concurrencyPerEndpoint)
+                let claimed = try store.claimWebhookDeliveries(
+                    endpointID: endpoint.id, owner: options.owner,
+                    lease: options.lease, limit: options.concurrencyPerEndpoint)
                 if claimed.isEmpty { break }
                 let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
                     for delivery in claimed {
@@ -102,7 +103,8 @@ public final class WebhookDispatcher: Service {
                         polled = try store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
                     }
                     let room = options.concurrencyPerEndpoint - inFlight
-                    let claimed = room > 0
+                    let claimed =
+                        room > 0
                         ? try store.claimWebhookDeliveries(endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
                         : []
                     for delivery in claimed {

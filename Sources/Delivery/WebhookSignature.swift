@@ -26,8 +26,10 @@ public enum WebhookSignature {
 
     /// Checks a received webhook as a receiver must: the timestamp within ``tolerance`` of `now`,
     /// and one of the space-separated `v1,` signatures equal (compared in constant time).
-    public static func verify(id: String?, timestamp: String?, signature: String?, body: [UInt8],
-                              secret: WebhookSecret, now: Date = Date()) throws(Failure) {
+    public static func verify(
+        id: String?, timestamp: String?, signature: String?, body: [UInt8],
+        secret: WebhookSecret, now: Date = Date()
+    ) throws(Failure) {
         guard let id else { throw .missingHeader(name: "webhook-id") }
         guard let timestamp else { throw .missingHeader(name: "webhook-timestamp") }
         guard let signature else { throw .missingHeader(name: "webhook-signature") }

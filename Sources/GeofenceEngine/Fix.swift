@@ -22,7 +22,8 @@ public struct Fix: Hashable, Sendable {
     }
 
     public init(time: Date?, latitude: Double, longitude: Double, accuracy: Double? = nil, device: String? = nil) {
-        self.init(time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                  accuracy: accuracy, device: device)
+        self.init(
+            time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            accuracy: accuracy, device: device)
     }
 }

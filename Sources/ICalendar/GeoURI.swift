@@ -11,8 +11,10 @@ public struct GeoURI: Hashable, Sendable {
     /// Other parameters (`name=value` or `name`) in order, kept for a faithful rewrite.
     public var otherParameters: [String]
 
-    public init(latitude: Double, longitude: Double, altitude: Double? = nil, uncertainty: Double? = nil,
-                otherParameters: [String] = []) {
+    public init(
+        latitude: Double, longitude: Double, altitude: Double? = nil, uncertainty: Double? = nil,
+        otherParameters: [String] = []
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
@@ -56,8 +58,9 @@ public struct GeoURI: Hashable, Sendable {
                 others.append(String(parameter))
             }
         }
-        self.init(latitude: numbers[0], longitude: numbers[1], altitude: numbers.count == 3 ? numbers[2] : nil,
-                  uncertainty: uncertainty, otherParameters: others)
+        self.init(
+            latitude: numbers[0], longitude: numbers[1], altitude: numbers.count == 3 ? numbers[2] : nil,
+            uncertainty: uncertainty, otherParameters: others)
     }
 
     /// `geo:lat,lon[,alt]`, then crs-like parameters, then `u=`, then the rest, as RFC 5870 orders them.

@@ -35,18 +35,20 @@ extension ICalComponent {
         guard !inSpan.isEmpty else {
             let offset = zone.secondsFromGMT(for: spanStart)
             let isDaylight = zone.daylightSavingTimeOffset(for: spanStart) != 0
-            vtimezone.append(observance(
-                kind: isDaylight ? "DAYLIGHT" : "STANDARD",
-                from: zone.secondsFromGMT(for: spanStart.addingTimeInterval(-1)), to: offset,
-                name: names.name(offset: offset, isDaylight: isDaylight),
-                start: "\(years.lowerBound)0101T000000", rule: nil))
+            vtimezone.append(
+                observance(
+                    kind: isDaylight ? "DAYLIGHT" : "STANDARD",
+                    from: zone.secondsFromGMT(for: spanStart.addingTimeInterval(-1)), to: offset,
+                    name: names.name(offset: offset, isDaylight: isDaylight),
+                    start: "\(years.lowerBound)0101T000000", rule: nil))
             return vtimezone
         }
 
         var groups: [[Onset]] = []
         for onset in inSpan {
             if let g = groups.lastIndex(where: { $0.last!.isDaylight == onset.isDaylight }),
-               groups[g].last!.continues(with: onset) {
+                groups[g].last!.continues(with: onset)
+            {
                 groups[g].append(onset)
             } else {
                 groups.append([onset])
@@ -62,9 +64,11 @@ extension ICalComponent {
                 rule = "FREQ=YEARLY;BYMONTH=\(first.month);BYDAY=\(first.ordinal)\(first.weekdayCode)"
                 if !stillHolds { rule! += ";UNTIL=" + ICalDateTime.utcString(last.instant) }
             }
-            vtimezone.append(observance(kind: first.isDaylight ? "DAYLIGHT" : "STANDARD",
-                                        from: first.offsetFrom, to: first.offsetTo, name: first.name,
-                                        start: first.localStart, rule: rule))
+            vtimezone.append(
+                observance(
+                    kind: first.isDaylight ? "DAYLIGHT" : "STANDARD",
+                    from: first.offsetFrom, to: first.offsetTo, name: first.name,
+                    start: first.localStart, rule: rule))
         }
         return vtimezone
     }
@@ -95,8 +99,10 @@ extension ICalComponent {
         return unknown
     }
 
-    private static func observance(kind: String, from: Int, to: Int, name: String, start: String,
-                                   rule: String?) -> ICalComponent {
+    private static func observance(
+        kind: String, from: Int, to: Int, name: String, start: String,
+        rule: String?
+    ) -> ICalComponent {
         var component = ICalComponent(name: kind)
         component.append(ICalProperty(name: "TZOFFSETFROM", value: ICalUTCOffset.string(from)))
         component.append(ICalProperty(name: "TZOFFSETTO", value: ICalUTCOffset.string(to)))
@@ -131,8 +137,9 @@ private struct Onset {
         name = names.name(offset: offsetTo, isDaylight: isDaylight)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ICalDateTime.utc
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday],
-                                        from: instant.addingTimeInterval(TimeInterval(offsetFrom)))
+        let c = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .weekday],
+            from: instant.addingTimeInterval(TimeInterval(offsetFrom)))
         (year, month, day, hour, minute, second) = (c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
         weekday = c.weekday!
         let monthLength = calendar.range(of: .day, in: .month, for: instant.addingTimeInterval(TimeInterval(offsetFrom)))!.count
@@ -143,8 +150,10 @@ private struct Onset {
     var ordinal: Int { isLastOfMonth ? -1 : (day - 1) / 7 + 1 }
     var weekdayCode: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][weekday - 1] }
     var localStart: String {
-        ICalDateTime.string(ReminderDate(year: year, month: month, day: day,
-                                         time: TimeOfDay(hour: hour, minute: minute, second: second)))
+        ICalDateTime.string(
+            ReminderDate(
+                year: year, month: month, day: day,
+                time: TimeOfDay(hour: hour, minute: minute, second: second)))
     }
 
     /// Whether `next` is the following year's occurrence of the same yearly rule.

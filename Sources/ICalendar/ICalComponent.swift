@@ -9,8 +9,10 @@ public struct ICalComponent: Sendable {
     /// The physical line of its `BEGIN:`; nil when built in code. Not part of equality.
     public var lineNumber: Int?
 
-    public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
-                lineNumber: Int? = nil) {
+    public init(
+        name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
+        lineNumber: Int? = nil
+    ) {
         self.name = name.icalName
         self.properties = properties
         self.components = components

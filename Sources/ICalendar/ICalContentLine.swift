@@ -70,15 +70,17 @@ enum ICalContentLine {
             parameters.append(ICalParameter(name: parameterName, values: values))
         }
         // Here b[i] is the colon that ends the name and parameters.
-        return ICalProperty(name: name, parameters: parameters, value: string((i + 1)..<b.count),
-                            lineNumber: line)
+        return ICalProperty(
+            name: name, parameters: parameters, value: string((i + 1)..<b.count),
+            lineNumber: line)
     }
 
     /// iana-token and x-name: ALPHA, DIGIT and "-" only.
     static func isValidName(_ bytes: some Collection<UInt8>) -> Bool {
-        !bytes.isEmpty && bytes.allSatisfy { c in
-            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
-        }
+        !bytes.isEmpty
+            && bytes.allSatisfy { c in
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
+            }
     }
 }
 

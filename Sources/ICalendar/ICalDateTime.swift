@@ -14,8 +14,10 @@ public enum ICalDateTime {
 
     /// Whether a zone is UTC itself (written with `Z`) rather than a place that happens to be at +00:00.
     public static func isUTC(_ zone: TimeZone) -> Bool {
-        ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "Etc/UCT", "UCT",
-         "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/Greenwich", "Greenwich"].contains(zone.identifier)
+        [
+            "UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "Etc/UCT", "UCT",
+            "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/Greenwich", "Greenwich",
+        ].contains(zone.identifier)
     }
 
     /// Reads `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`. `zone` is the zone the TZID parameter resolved
@@ -37,9 +39,9 @@ public enum ICalDateTime {
         }
         let isUTCForm = chars.count == 16 && (chars[15] == UInt8(ascii: "Z") || chars[15] == UInt8(ascii: "z"))
         guard chars.count == 15 || isUTCForm, chars[8] == UInt8(ascii: "T") || chars[8] == UInt8(ascii: "t"),
-              let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8),
-              let h = number(9..<11), let mi = number(11..<13), let s = number(13..<15),
-              isValidDay(y, mo, d), h < 24, mi < 60, s <= 60  // 60: a leap second (§3.3.5)
+            let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8),
+            let h = number(9..<11), let mi = number(11..<13), let s = number(13..<15),
+            isValidDay(y, mo, d), h < 24, mi < 60, s <= 60  // 60: a leap second (§3.3.5)
         else { throw .badDateTime(value: text) }
         let time = TimeOfDay(hour: h, minute: mi, second: s)
         return ReminderDate(year: y, month: mo, day: d, time: time, timeZone: isUTCForm ? utc : zone)
@@ -66,10 +68,13 @@ public enum ICalDateTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
         let seconds = instant.timeIntervalSinceReferenceDate.rounded(.down)
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
-                                        from: Date(timeIntervalSinceReferenceDate: seconds))
-        return string(ReminderDate(year: c.year!, month: c.month!, day: c.day!,
-                                   time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc))
+        let c = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second],
+            from: Date(timeIntervalSinceReferenceDate: seconds))
+        return string(
+            ReminderDate(
+                year: c.year!, month: c.month!, day: c.day!,
+                time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc))
     }
 
     /// Reads a DATE-TIME that must be UTC (`...Z`), as RFC 5545 requires of DTSTAMP, COMPLETED,

@@ -39,8 +39,8 @@ public enum ICalDuration {
             default: throw .badDuration(value: text)
             }
             guard !number.isEmpty, rank > lastRank, let n = Int(number),
-                  case let (product, o1) = n.multipliedReportingOverflow(by: unit), !o1,
-                  case let (sum, o2) = total.addingReportingOverflow(product), !o2
+                case let (product, o1) = n.multipliedReportingOverflow(by: unit), !o1,
+                case let (sum, o2) = total.addingReportingOverflow(product), !o2
             else { throw .badDuration(value: text) }
             total = sum
             lastRank = rank

@@ -13,8 +13,8 @@ public struct ICalGeo: Hashable, Sendable {
     public init(_ text: String) throws(ICalValueError) {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = try? ICalNumber.float(String(parts[0])), let lon = try? ICalNumber.float(String(parts[1])),
-              (-90...90).contains(lat), (-180...180).contains(lon)
+            let lat = try? ICalNumber.float(String(parts[0])), let lon = try? ICalNumber.float(String(parts[1])),
+            (-90...90).contains(lat), (-180...180).contains(lon)
         else { throw .badGeo(value: text) }
         self.init(latitude: lat, longitude: lon)
     }

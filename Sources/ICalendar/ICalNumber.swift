@@ -6,7 +6,7 @@ public enum ICalNumber {
     public static func integer(_ text: String) throws(ICalValueError) -> Int {
         let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let value = Int(text.first == "+" ? String(digits) : text),
-              value >= Int(Int32.min), value <= Int(Int32.max)
+            value >= Int(Int32.min), value <= Int(Int32.max)
         else { throw .badInteger(value: text) }
         return value
     }
@@ -16,8 +16,8 @@ public enum ICalNumber {
         let body = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
-              let value = Double(text.first == "+" ? String(body) : text), value.isFinite
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
+            let value = Double(text.first == "+" ? String(body) : text), value.isFinite
         else { throw .badFloat(value: text) }
         return value
     }

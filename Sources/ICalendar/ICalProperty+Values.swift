@@ -48,8 +48,9 @@ extension ICalProperty {
 
     /// A UTC DATE-TIME property; `valueType` adds `VALUE=DATE-TIME`, as an absolute TRIGGER needs.
     public init(name: String, utc instant: Date, valueType: Bool = false) {
-        self.init(name: name, parameters: valueType ? [ICalParameter(name: "VALUE", value: "DATE-TIME")] : [],
-                  value: ICalDateTime.utcString(instant))
+        self.init(
+            name: name, parameters: valueType ? [ICalParameter(name: "VALUE", value: "DATE-TIME")] : [],
+            value: ICalDateTime.utcString(instant))
     }
 
     /// A DURATION property such as `TRIGGER;RELATED=END:-PT15M`.

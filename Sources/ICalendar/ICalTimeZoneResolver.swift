@@ -62,10 +62,11 @@ public struct ICalTimeZoneResolver: Sendable {
         let year = referenceYear ?? max(observances.map(\.start.year).max()!, currentYear)
         let expected = VTimeZoneObservance.signature(of: observances, in: year)
 
-        let candidates = Set(TimeZone.knownTimeZoneIdentifiers.filter { identifier in
-            guard let zone = TimeZone(identifier: identifier) else { return false }
-            return ZoneSignature(zone: zone, year: year) == expected
-        }.map { renamed[$0] ?? $0 })
+        let candidates = Set(
+            TimeZone.knownTimeZoneIdentifiers.filter { identifier in
+                guard let zone = TimeZone(identifier: identifier) else { return false }
+                return ZoneSignature(zone: zone, year: year) == expected
+            }.map { renamed[$0] ?? $0 })
         let hint = tzid.lowercased()
         let ranked = candidates.sorted { a, b in
             let ka = rank(a, hint: hint), kb = rank(b, hint: hint)

@@ -5,7 +5,7 @@ public enum ICalUTCOffset {
     public static func seconds(_ text: String) throws(ICalValueError) -> Int {
         let chars = Array(text)
         guard chars.count == 5 || chars.count == 7, chars[0] == "+" || chars[0] == "-",
-              chars.dropFirst().allSatisfy(\.isASCIIDigit)
+            chars.dropFirst().allSatisfy(\.isASCIIDigit)
         else { throw .badUTCOffset(value: text) }
         let digits = chars.dropFirst().map { Int(String($0))! }
         let hours = digits[0] * 10 + digits[1]

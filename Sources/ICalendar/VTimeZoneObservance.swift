@@ -13,17 +13,18 @@ struct VTimeZoneObservance {
 
     init?(_ component: ICalComponent) {
         guard component.name == "STANDARD" || component.name == "DAYLIGHT",
-              let to = component.property("TZOFFSETTO").flatMap({ try? ICalUTCOffset.seconds($0.value) }),
-              let start = component.property("DTSTART").flatMap({ try? ICalDateTime.reminderDate($0.value) })
+            let to = component.property("TZOFFSETTO").flatMap({ try? ICalUTCOffset.seconds($0.value) }),
+            let start = component.property("DTSTART").flatMap({ try? ICalDateTime.reminderDate($0.value) })
         else { return nil }
         isDaylight = component.name == "DAYLIGHT"
         offsetTo = to
         self.start = start
         rule = component.property("RRULE").map { rrule in
-            Dictionary(rrule.value.split(separator: ";").compactMap { part -> (String, String)? in
-                let pair = part.split(separator: "=", maxSplits: 1)
-                return pair.count == 2 ? (pair[0].uppercased(), String(pair[1]).uppercased()) : nil
-            }, uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                rrule.value.split(separator: ";").compactMap { part -> (String, String)? in
+                    let pair = part.split(separator: "=", maxSplits: 1)
+                    return pair.count == 2 ? (pair[0].uppercased(), String(pair[1]).uppercased()) : nil
+                }, uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -52,10 +53,14 @@ struct VTimeZoneObservance {
 
     /// What a zone must look like in `year` to match these observances.
     static func signature(of observances: [VTimeZoneObservance], in year: Int) -> ZoneSignature {
-        let onsets = observances.compactMap { o in o.onset(in: year).map { ZoneSignature.Transition(month: $0.month, day: $0.day, offsetTo: o.offsetTo) } }
+        let onsets = observances.compactMap { o in
+            o.onset(in: year).map { ZoneSignature.Transition(month: $0.month, day: $0.day, offsetTo: o.offsetTo) }
+        }
         if !onsets.isEmpty { return .transitions(Set(onsets)) }
         // No change that year: the latest observance begun by then is in force all year.
-        let latest = observances.filter { $0.start.year <= year }.max { ($0.start.year, $0.start.month, $0.start.day) < ($1.start.year, $1.start.month, $1.start.day) }
+        let latest = observances.filter { $0.start.year <= year }.max {
+            ($0.start.year, $0.start.month, $0.start.day) < ($1.start.year, $1.start.month, $1.start.day)
+        }
         return .fixed(offset: (latest ?? observances[0]).offsetTo)
     }
 

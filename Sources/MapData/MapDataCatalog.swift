@@ -78,8 +78,11 @@ public struct MapDataCatalog: Sendable {
             return .badEntry(file: file, entry: entry + 1, reason: "expected an object with name and coordinates")
         }
         if missing { return .missingField(file: file, entry: entry + 1, field: field) }
-        let expected = field == "name" ? "a string" : field == "coordinates"
-            ? "an object with latitude and longitude" : "a number"
+        let expected =
+            field == "name"
+            ? "a string"
+            : field == "coordinates"
+                ? "an object with latitude and longitude" : "a number"
         return .badEntry(file: file, entry: entry + 1, reason: "\(field) must be \(expected)")
     }
 

@@ -52,8 +52,9 @@ public struct AlarmEventJSON: Encodable {
                 Location(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
             }
             fix = event.fix.map {
-                FixRef(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                       time: $0.time.map(JSONLines.preciseTimestamp))
+                FixRef(
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                    time: $0.time.map(JSONLines.preciseTimestamp))
             }
             distance = event.distance.map { ($0 * 10).rounded() / 10 }
         }

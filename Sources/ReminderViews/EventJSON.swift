@@ -50,8 +50,12 @@ public struct EventJSON: Encodable {
             id: event.id,
             reminder: AlarmEventJSON.ReminderRef(id: event.reminder.id, title: event.reminder.title, priority: event.reminder.priority),
             alarm: AlarmRef(id: event.alarmID), device: event.device,
-            location: event.location.map { LocationJSON(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.radius) },
-            fix: event.fix.map { FixRef(latitude: $0.latitude, longitude: $0.longitude, accuracy: $0.accuracy, time: $0.time.map(JSONLines.timestamp)) },
+            location: event.location.map {
+                LocationJSON(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.radius)
+            },
+            fix: event.fix.map {
+                FixRef(latitude: $0.latitude, longitude: $0.longitude, accuracy: $0.accuracy, time: $0.time.map(JSONLines.timestamp))
+            },
             distance: event.distance.map { ($0 * 10).rounded() / 10 }, late: event.late,
             recorded: JSONLines.timestamp(event.recordedDate))
     }

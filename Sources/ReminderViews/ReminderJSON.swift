@@ -75,8 +75,9 @@ public struct ReminderJSON: Encodable {
             view.offset = offset
         case let .location(location, proximity):
             view.type = "location"
-            view.location = Location(title: location.title, latitude: location.latitude,
-                                     longitude: location.longitude, radius: location.radius)
+            view.location = Location(
+                title: location.title, latitude: location.latitude,
+                longitude: location.longitude, radius: location.radius)
             view.proximity = proximity.rawValue
         }
         return view

@@ -17,8 +17,11 @@ struct Deliver: ParsableCommand {
     @Option(help: ArgumentHelp("Requests in flight per endpoint.", valueName: "count")) var concurrency = 32
     @Option(name: .customLong("retry-base"), help: ArgumentHelp("The first retry's delay, doubled after each failure.", valueName: "span"))
     var retryBase = "5s"
-    @Option(name: .customLong("retry-for"), help: ArgumentHelp("How long a delivery is retried before the endpoint is marked failing.",
-                                                               valueName: "span"))
+    @Option(
+        name: .customLong("retry-for"),
+        help: ArgumentHelp(
+            "How long a delivery is retried before the endpoint is marked failing.",
+            valueName: "span"))
     var retryFor = "1d"
     @Option(name: .customLong("keep-events"), help: ArgumentHelp("How long delivered events stay in the outbox.", valueName: "span"))
     var keepEvents = "30d"
@@ -42,9 +45,10 @@ struct Deliver: ParsableCommand {
                     let tally = try await dispatcher.runOnce()
                     print("delivered \(tally.delivered), retrying \(tally.retrying), gave up \(tally.gaveUp), disabled \(tally.disabled)")
                 } else {
-                    let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                        services: [dispatcher], gracefulShutdownSignals: [.sigterm, .sigint],
-                        logger: Logger(label: "georemind.deliver")))
+                    let group = ServiceGroup(
+                        configuration: ServiceGroupConfiguration(
+                            services: [dispatcher], gracefulShutdownSignals: [.sigterm, .sigint],
+                            logger: Logger(label: "georemind.deliver")))
                     try await group.run()
                 }
             } catch {

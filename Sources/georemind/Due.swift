@@ -12,9 +12,10 @@ struct Due: ParsableCommand {
     @Flag(help: "Print one JSON object per alarm.") var json = false
 
     func run() throws {
-        let moment = try at.map { text in
-            try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
-        } ?? Date()
+        let moment =
+            try at.map { text in
+                try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+            } ?? Date()
         let store = try global.openStore(readOnly: true)
         let report = EvaluationReport(json: json)
         for event in try store.dueAlarms(at: moment) { try report.print(event) }

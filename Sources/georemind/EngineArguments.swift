@@ -7,18 +7,23 @@ struct EngineArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Distance past a fence's edge before leaving counts: 20, 50 ft.", valueName: "length"))
     var hysteresis: String?
 
-    @Option(name: .customLong("max-accuracy"),
-            help: ArgumentHelp("Drop fixes whose accuracy is worse than this: 65, 200 ft.", valueName: "length"))
+    @Option(
+        name: .customLong("max-accuracy"),
+        help: ArgumentHelp("Drop fixes whose accuracy is worse than this: 65, 200 ft.", valueName: "length"))
     var maxAccuracy: String?
 
-    @Option(name: .customLong("max-speed"),
-            help: ArgumentHelp("Drop fixes implying a faster move from the device's last fix: 300km/h, 80mph, 25m/s.",
-                               valueName: "speed"))
+    @Option(
+        name: .customLong("max-speed"),
+        help: ArgumentHelp(
+            "Drop fixes implying a faster move from the device's last fix: 300km/h, 80mph, 25m/s.",
+            valueName: "speed"))
     var maxSpeed: String?
 
-    @Option(name: .customLong("min-interval"),
-            help: ArgumentHelp("Drop fixes closer in time than this to the device's last fix: 1s, 500ms.",
-                               valueName: "duration"))
+    @Option(
+        name: .customLong("min-interval"),
+        help: ArgumentHelp(
+            "Drop fixes closer in time than this to the device's last fix: 1s, 500ms.",
+            valueName: "duration"))
     var minInterval: String?
 
     @Flag(name: .customLong("initial-trigger"), help: "Fire arriving alarms for fences the first fix is already inside.")

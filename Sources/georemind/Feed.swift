@@ -11,26 +11,38 @@ struct Feed: ParsableCommand {
         abstract: "Run location traces through the reminders' alarms and print those that fire.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("Trace files (gpx, csv, geojson, nmea, ndjson, optionally gzipped); - is standard input.",
-                                 valueName: "trace"))
+    @Argument(
+        help: ArgumentHelp(
+            "Trace files (gpx, csv, geojson, nmea, ndjson, optionally gzipped); - is standard input.",
+            valueName: "trace"))
     var traces: [String]
-    @Option(help: ArgumentHelp("The traces' format: gpx, csv, geojson, nmea or ndjson (default: from the file).",
-                               valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The traces' format: gpx, csv, geojson, nmea or ndjson (default: from the file).",
+            valueName: "format"))
     var format: String?
     @Option(help: ArgumentHelp("The device of fixes that name none.", valueName: "name")) var device: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would fire; write nothing to the store.") var dryRun = false
     @Flag(help: "Print one JSON object per event, and the summary as JSON.") var json = false
-    @Option(help: ArgumentHelp("Threads to read and decide fixes on (default: one per core); the output is the same for any number.",
-                               valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads to read and decide fixes on (default: one per core); the output is the same for any number.",
+            valueName: "count"))
     var threads: Int?
-    @Flag(help: "Print each event as soon as it is certain (when a later fix has been read), not at the end; for `tail -f log | georemind feed - --follow`.")
+    @Flag(
+        help:
+            "Print each event as soon as it is certain (when a later fix has been read), not at the end; for `tail -f log | georemind feed - --follow`."
+    )
     var follow = false
-    @Option(name: .customLong("reorder-window"),
-            help: ArgumentHelp("With --follow: how long past an event to wait for other devices' late fixes (default 0s); fixes older than the newest by more are dropped as out-of-order.",
-                               valueName: "duration"))
+    @Option(
+        name: .customLong("reorder-window"),
+        help: ArgumentHelp(
+            "With --follow: how long past an event to wait for other devices' late fixes (default 0s); fixes older than the newest by more are dropped as out-of-order.",
+            valueName: "duration"))
     var reorderWindow: String?
-    @Option(name: .customLong("late-after"),
-            help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
+    @Option(
+        name: .customLong("late-after"),
+        help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
     var lateAfter = "15m"
     @OptionGroup var engine: EngineArguments
     @OptionGroup var output: OutputZone
@@ -52,32 +64,37 @@ struct Feed: ParsableCommand {
         let store = try global.openStore(readOnly: dryRun)
         // Following, events are released once certain and committed at once (checkpoint interval 0);
         // the pipeline's batches would hold them back, so one thread decides.
-        let window = try reorderWindow.map { text in
-            try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
-        } ?? 0
+        let window =
+            try reorderWindow.map { text in
+                try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
+            } ?? 0
         let threads = follow ? 1 : threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let evaluator = try AlarmEvaluator(store: store, options: options, mode: dryRun ? .dryRun : .commit,
-                                           reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads,
-                                           lateAfter: late)
+        let evaluator = try AlarmEvaluator(
+            store: store, options: options, mode: dryRun ? .dryRun : .commit,
+            reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads,
+            lateAfter: late)
         let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
         let emit = report.print
         let readers = traces.map { path in
-            TraceReader(path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
-                        options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
+            TraceReader(
+                path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
+                options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
         }
         var skips = TraceSkips()
         if threads > 1 {
             // Read on a thread of its own while the evaluator's shards decide devices on the others.
-            let reports = try evaluator.feedInParallel(produce: { yield in try readers.map { try $0.read(yield) } },
-                                                       progress: { progress.advance(by: $0) })
+            let reports = try evaluator.feedInParallel(
+                produce: { yield in try readers.map { try $0.read(yield) } },
+                progress: { progress.advance(by: $0) })
             for read in reports { skips.add(read) }
         } else {
             for reader in readers {
-                skips.add(try reader.read { fix in
-                    progress.advance()
-                    try evaluator.feed(fix, emit: emit)
-                })
+                skips.add(
+                    try reader.read { fix in
+                        progress.advance()
+                        try evaluator.feed(fix, emit: emit)
+                    })
             }
         }
         progress.finish()

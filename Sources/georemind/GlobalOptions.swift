@@ -6,14 +6,18 @@ import Synchronization
 
 /// `--store` and `--map-data`, which every command that touches them includes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The store file (default: $GEOREMIND_STORE, else $XDG_DATA_HOME/georemind/store.sqlite, else ~/.local/share/georemind/store.sqlite).",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store file (default: $GEOREMIND_STORE, else $XDG_DATA_HOME/georemind/store.sqlite, else ~/.local/share/georemind/store.sqlite).",
+            valueName: "path"))
     var store: String?
 
-    @Option(name: .customLong("map-data"), help: ArgumentHelp(
-        "The places file (default: $GEOREMIND_MAP_DATA, else the bundled Fixtures/MapData.json).",
-        valueName: "file"))
+    @Option(
+        name: .customLong("map-data"),
+        help: ArgumentHelp(
+            "The places file (default: $GEOREMIND_MAP_DATA, else the bundled Fixtures/MapData.json).",
+            valueName: "file"))
     var mapData: String?
 
     /// The store file path, as the option, the environment or the XDG default names it.
@@ -51,7 +55,8 @@ struct GlobalOptions: ParsableArguments {
         let warned = Mutex<Set<String>>([])
         return { id, reason in
             guard warned.withLock({ $0.insert(id).inserted }) else { return }
-            FileHandle.standardError.write(Data("warning: reminder \(id) is left out: \(reason); `georemind delete \(id)` removes it\n".utf8))
+            FileHandle.standardError.write(
+                Data("warning: reminder \(id) is left out: \(reason); `georemind delete \(id)` removes it\n".utf8))
         }
     }()
 

@@ -10,8 +10,10 @@ struct Import: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("iCalendar files; - is standard input.", valueName: "file")) var files: [String]
-    @Option(help: ArgumentHelp("Put every reminder in this list, by name (default: the list the file names, created when missing).",
-                               valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Put every reminder in this list, by name (default: the list the file names, created when missing).",
+            valueName: "name"))
     var list: String?
     @Flag(name: .customLong("dry-run"), help: "Print what would happen; write nothing.") var dryRun = false
 
@@ -34,7 +36,8 @@ struct Import: ParsableCommand {
         }
         let store = try global.openStore()
         let listID = try list.map { try ReminderOptions.list(named: $0, in: store).id }
-        let report = try store.importICalendar(sources, options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil))
+        let report = try store.importICalendar(
+            sources, options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil))
         let verb = dryRun ? "would be " : ""
         let rows = report.entries.map { entry -> [String] in
             let outcome: String

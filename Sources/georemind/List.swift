@@ -24,20 +24,25 @@ struct List: ParsableCommand {
     @Option(name: .customLong("list"), help: ArgumentHelp("Only reminders of this list (repeatable).", valueName: "name"))
     var lists: [String] = []
     @Option(help: ArgumentHelp("Only this level: none, low, medium, high.", valueName: "level")) var priority: String?
-    @Option(name: .customLong("min-priority"),
-            help: ArgumentHelp("Only this level or a more urgent one (high ≥ medium ≥ low).", valueName: "level"))
+    @Option(
+        name: .customLong("min-priority"),
+        help: ArgumentHelp("Only this level or a more urgent one (high ≥ medium ≥ low).", valueName: "level"))
     var minPriority: String?
-    @Option(name: .customLong("due-after"),
-            help: ArgumentHelp("Only incomplete reminders due at or after this date (forms of --due).", valueName: "date"))
+    @Option(
+        name: .customLong("due-after"),
+        help: ArgumentHelp("Only incomplete reminders due at or after this date (forms of --due).", valueName: "date"))
     var dueAfter: String?
-    @Option(name: .customLong("due-before"),
-            help: ArgumentHelp("Only incomplete reminders due before this date.", valueName: "date"))
+    @Option(
+        name: .customLong("due-before"),
+        help: ArgumentHelp("Only incomplete reminders due before this date.", valueName: "date"))
     var dueBefore: String?
-    @Option(name: .customLong("completed-after"),
-            help: ArgumentHelp("Only reminders completed at or after this date.", valueName: "date"))
+    @Option(
+        name: .customLong("completed-after"),
+        help: ArgumentHelp("Only reminders completed at or after this date.", valueName: "date"))
     var completedAfter: String?
-    @Option(name: .customLong("completed-before"),
-            help: ArgumentHelp("Only reminders completed before this date.", valueName: "date"))
+    @Option(
+        name: .customLong("completed-before"),
+        help: ArgumentHelp("Only reminders completed before this date.", valueName: "date"))
     var completedBefore: String?
     @Option(help: ArgumentHelp("Only titles containing this text, ignoring case and diacritics.", valueName: "text"))
     var search: String?
@@ -60,7 +65,8 @@ struct List: ParsableCommand {
         }
         // As EventKit's two predicates: one selects incomplete reminders, the other completed ones.
         if filtersDue && filtersCompletion {
-            throw ValidationError("--due-after/--due-before select incomplete reminders, --completed-after/--completed-before completed ones; use one pair")
+            throw ValidationError(
+                "--due-after/--due-before select incomplete reminders, --completed-after/--completed-before completed ones; use one pair")
         }
         if filtersDue && (completed || all) {
             throw ValidationError("--due-after/--due-before select incomplete reminders; drop --completed/--all")
@@ -86,8 +92,9 @@ struct List: ParsableCommand {
             predicate.dueRange = try Self.range(after: dueAfter, before: dueBefore, options: ("--due-after", "--due-before"), zone: zone)
         }
         if filtersCompletion {
-            predicate.completionRange = try Self.range(after: completedAfter, before: completedBefore,
-                                                       options: ("--completed-after", "--completed-before"), zone: zone)
+            predicate.completionRange = try Self.range(
+                after: completedAfter, before: completedBefore,
+                options: ("--completed-after", "--completed-before"), zone: zone)
         }
         let reminders = try store.reminders(matching: predicate, sortedBy: sort.sort, descending: descending)
         let listTitles = try ListTitles(store: store)

@@ -12,9 +12,11 @@ struct Lists: ParsableCommand {
         let lists = try store.lists()
         let defaultID = try store.defaultList().id
         let rows = lists.map { list in
-            [String(list.id.prefix(8)), list.title,
-             [list.id == defaultID ? "default" : nil, list.allowsContentModifications ? nil : "read-only"]
-                .compactMap { $0 }.joined(separator: ", ")]
+            [
+                String(list.id.prefix(8)), list.title,
+                [list.id == defaultID ? "default" : nil, list.allowsContentModifications ? nil : "read-only"]
+                    .compactMap { $0 }.joined(separator: ", "),
+            ]
         }
         print(TextTable(rows: rows).text)
     }

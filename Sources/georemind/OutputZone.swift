@@ -4,9 +4,11 @@ import Foundation
 
 /// `--time-zone` of the commands that print events: the zone of readable times (JSON stays UTC).
 struct OutputZone: ParsableArguments {
-    @Option(name: .customLong("time-zone"),
-            help: ArgumentHelp("The zone of the printed times: an IANA name (default: the system zone); JSON stays UTC.",
-                               valueName: "zone"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "The zone of the printed times: an IANA name (default: the system zone); JSON stays UTC.",
+            valueName: "zone"))
     var timeZone: String?
 
     func zone() throws -> TimeZone {

@@ -9,11 +9,15 @@ struct Places: ParsableCommand {
 
     func run() throws {
         let catalog = try global.loadMapData()
-        let rows = [["NAME", "LATITUDE", "LONGITUDE", "RADIUS"]] + catalog.annotations.map { place in
-            [place.name, String(format: "%.6f", place.coordinates.latitude),
-             String(format: "%.6f", place.coordinates.longitude),
-             place.radius.map { String(format: "%g m", $0) } ?? "-"]
-        }
+        let rows =
+            [["NAME", "LATITUDE", "LONGITUDE", "RADIUS"]]
+            + catalog.annotations.map { place in
+                [
+                    place.name, String(format: "%.6f", place.coordinates.latitude),
+                    String(format: "%.6f", place.coordinates.longitude),
+                    place.radius.map { String(format: "%g m", $0) } ?? "-",
+                ]
+            }
         print(TextTable(rows: rows).text)
     }
 }

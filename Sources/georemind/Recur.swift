@@ -9,8 +9,9 @@ struct Recur: ParsableCommand {
     @Argument(help: "An RRULE (FREQ=WEEKLY;BYDAY=MO) or a shorthand (daily, weekdays, every 2 weeks...).") var rule: String
     @Option(help: ArgumentHelp("The first occurrence: 2026-03-09T09:00, 2026-03-09T09:00:00Z or 2026-03-09.", valueName: "date"))
     var start: String
-    @Option(name: .customLong("time-zone"),
-            help: ArgumentHelp("Zone of the start: an IANA name or 'floating' (default: the system zone).", valueName: "tz"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp("Zone of the start: an IANA name or 'floating' (default: the system zone).", valueName: "tz"))
     var timeZone: String?
     @Option(help: "How many occurrences to print (default 10, or 1000 with --until).") var count: Int?
     @Option(help: ArgumentHelp("Stop after this date (inclusive).", valueName: "date")) var until: String?

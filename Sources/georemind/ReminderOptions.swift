@@ -18,9 +18,11 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Due date: 2026-11-23T16:00:00Z, 2026-11-23T16:00 or 2026-11-23.", valueName: "date"))
     var due: String?
 
-    @Option(name: .customLong("time-zone"),
-            help: ArgumentHelp("Zone of the dates typed without an offset: an IANA name or 'floating' (default: the system zone).",
-                               valueName: "tz"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "Zone of the dates typed without an offset: an IANA name or 'floating' (default: the system zone).",
+            valueName: "tz"))
     var timeZone: String?
 
     @Option(help: ArgumentHelp("A place from the map data: remind on arriving there or leaving it.", valueName: "place"))
@@ -42,12 +44,14 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("An alarm at this moment (repeatable).", valueName: "date"))
     var alarm: [String] = []
 
-    @Option(name: .customLong("alarm-before"),
-            help: ArgumentHelp("An alarm this long before the due date: 15m, 2h, 1d (repeatable).", valueName: "duration"))
+    @Option(
+        name: .customLong("alarm-before"),
+        help: ArgumentHelp("An alarm this long before the due date: 15m, 2h, 1d (repeatable).", valueName: "duration"))
     var alarmBefore: [String] = []
 
-    @Option(name: .customLong("repeat"),
-            help: ArgumentHelp("Repeat: an RRULE (FREQ=WEEKLY;BYDAY=MO) or daily, weekdays, every 2 weeks...", valueName: "rule"))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp("Repeat: an RRULE (FREQ=WEEKLY;BYDAY=MO) or daily, weekdays, every 2 weeks...", valueName: "rule"))
     var repeatRule: String?
 
     @Flag(name: .customLong("repeat-from-completion"), help: "Count the repetition from each completion, not from the due date.")
@@ -127,12 +131,14 @@ struct ReminderOptions: ParsableArguments {
         var proximity: Proximity
         if let at {
             guard let place = try places().annotation(named: at) else { throw CLIError.unknownPlace(name: at) }
-            location = StructuredLocation(title: place.name, latitude: place.coordinates.latitude,
-                                          longitude: place.coordinates.longitude, radius: place.radius ?? 0)
+            location = StructuredLocation(
+                title: place.name, latitude: place.coordinates.latitude,
+                longitude: place.coordinates.longitude, radius: place.radius ?? 0)
             proximity = .enter
         } else if let latitude, let longitude {
-            location = StructuredLocation(title: String(format: "%.6f, %.6f", latitude, longitude),
-                                          latitude: latitude, longitude: longitude)
+            location = StructuredLocation(
+                title: String(format: "%.6f, %.6f", latitude, longitude),
+                latitude: latitude, longitude: longitude)
             proximity = .enter
         } else if let existing, case let .location(old, oldProximity) = reminder.alarms[existing].trigger {
             location = old

@@ -16,8 +16,10 @@ struct Simulate: ParsableCommand {
     @Option(help: ArgumentHelp("Where the trip starts (a place).", valueName: "place")) var from: String?
     @Option(help: ArgumentHelp("Where it ends (a place).", valueName: "place")) var to: String?
     @Option(help: ArgumentHelp("A place to pass on the way (repeatable, in order).", valueName: "place")) var via: [String] = []
-    @Option(help: ArgumentHelp("A GPX route or track whose points the trip follows, instead of --from/--to.",
-                               valueName: "file.gpx"))
+    @Option(
+        help: ArgumentHelp(
+            "A GPX route or track whose points the trip follows, instead of --from/--to.",
+            valueName: "file.gpx"))
     var route: String?
     @Option(help: ArgumentHelp("When the trip leaves (default: now).", valueName: "date")) var depart: String?
     @Option(help: ArgumentHelp("Travelling speed: 5km/h, 30mph, 1.4m/s (default 5km/h).", valueName: "speed"))
@@ -44,19 +46,22 @@ struct Simulate: ParsableCommand {
     }
 
     func run() throws {
-        let departure = try depart.map { text in
-            try CLIError.reading("--depart") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
-        } ?? Date()
+        let departure =
+            try depart.map { text in
+                try CLIError.reading("--depart") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+            } ?? Date()
         let metresPerSecond = try CLIError.reading("--speed") { try Speed(parsing: speed).metresPerSecond }
         let step = try CLIError.reading("--interval") { try TimeSpan(parsing: interval).seconds }
         let wait = try CLIError.reading("--linger") { try TimeSpan(parsing: linger).seconds }
         let sigma = try CLIError.reading("--noise") { try Length(parsing: noise).metres }
         let waypoints = try self.waypoints()
-        let plan = try TripPlan(route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
-                                linger: wait, noise: sigma, seed: seed)
+        let plan = try TripPlan(
+            route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
+            linger: wait, noise: sigma, seed: seed)
         let store = try global.openStore(readOnly: true)
-        let evaluator = try AlarmEvaluator(store: store, options: try engine.engineOptions(), mode: .dryRun,
-                                           stateKey: "simulate")
+        let evaluator = try AlarmEvaluator(
+            store: store, options: try engine.engineOptions(), mode: .dryRun,
+            stateKey: "simulate")
         let report = EvaluationReport(json: json, timeZone: try output.zone())
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }
         let progress = ProgressLine(total: plan.fixCount)

@@ -18,8 +18,10 @@ struct Webhook: ParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The http or https URL to POST events to.") var url: String
-        @Option(help: ArgumentHelp("Event types it takes, comma-separated: alarm.*, alarm.arrive, alarm.leave, alarm.time.",
-                                   valueName: "patterns"))
+        @Option(
+            help: ArgumentHelp(
+                "Event types it takes, comma-separated: alarm.*, alarm.arrive, alarm.leave, alarm.time.",
+                valueName: "patterns"))
         var events = "alarm.*"
         @Flag(name: .customLong("no-late"), help: "Do not send events recorded more than --late-after after they happened.")
         var noLate = false
@@ -28,7 +30,8 @@ struct Webhook: ParsableCommand {
 
         func run() throws {
             let filter = try CLIError.reading("--events") { try EventTypeFilter(parsing: events) }
-            let key = try secret.map { text in try CLIError.reading("--secret") { try WebhookSecret(parsing: text) } }
+            let key =
+                try secret.map { text in try CLIError.reading("--secret") { try WebhookSecret(parsing: text) } }
                 ?? WebhookSecret.generate()
             let store = try global.openStore()
             let endpoint = try store.addWebhook(url: url, events: filter, acceptsLate: !noLate, secret: key.description)
@@ -54,10 +57,14 @@ struct Webhook: ParsableCommand {
             for endpoint in endpoints {
                 var events = endpoint.events.description
                 if !endpoint.acceptsLate { events += " (no late)" }
-                let status = endpoint.isDisabled ? "disabled (410)"
+                let status =
+                    endpoint.isDisabled
+                    ? "disabled (410)"
                     : endpoint.lastStatus.map(String.init) ?? (endpoint.lastError == nil ? "-" : "no response")
-                rows.append([String(endpoint.id), endpoint.url, events, status, time(endpoint.lastSuccessDate),
-                             String(endpoint.pendingCount), time(endpoint.failingSince)])
+                rows.append([
+                    String(endpoint.id), endpoint.url, events, status, time(endpoint.lastSuccessDate),
+                    String(endpoint.pendingCount), time(endpoint.failingSince),
+                ])
             }
             print(TextTable(rows: rows).text)
         }
@@ -85,8 +92,10 @@ struct Webhook: ParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The event's id (evt_…).") var eventID: String?
-        @Option(help: ArgumentHelp("Replay the events that happened at or after this UTC instant (2026-11-23T22:00:00Z).",
-                                   valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "Replay the events that happened at or after this UTC instant (2026-11-23T22:00:00Z).",
+                valueName: "time"))
         var since: String?
         @Option(help: ArgumentHelp("Only to this endpoint (number or URL).", valueName: "endpoint")) var endpoint: String?
 
@@ -97,7 +106,8 @@ struct Webhook: ParsableCommand {
         func run() throws {
             let sinceDate = try since.map { text in
                 guard let date = try? Date(text, strategy: .iso8601) else {
-                    throw CLIError.badValue(option: "--since", message: "'\(text)' is not an ISO 8601 UTC instant like 2026-11-23T22:00:00Z")
+                    throw CLIError.badValue(
+                        option: "--since", message: "'\(text)' is not an ISO 8601 UTC instant like 2026-11-23T22:00:00Z")
                 }
                 return date
             }

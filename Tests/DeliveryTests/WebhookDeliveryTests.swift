@@ -3,8 +3,8 @@ import Foundation
 import GeoReminders
 import GeofenceEngine
 import ReminderViews
-import Testing
 import TestSupport
+import Testing
 
 /// The dispatcher against a real HTTP receiver on loopback.
 @Suite struct WebhookDeliveryTests {
@@ -19,11 +19,15 @@ import TestSupport
             let alarm = Alarm(trigger: .location(location: place, proximity: .enter))
             let reminder = try store.save(Reminder(title: "R\(index)", alarms: [alarm]))
             let time = Date(timeIntervalSince1970: 1_795_000_000 + Double(index))
-            events.append(AlarmEvent(time: time, kind: .enter, reminder: .init(id: reminder.id, title: reminder.title, priority: 0,
-                                                                                creationDate: reminder.creationDate),
-                                     alarm: alarm, location: place,
-                                     fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: device),
-                                     distance: 0))
+            events.append(
+                AlarmEvent(
+                    time: time, kind: .enter,
+                    reminder: .init(
+                        id: reminder.id, title: reminder.title, priority: 0,
+                        creationDate: reminder.creationDate),
+                    alarm: alarm, location: place,
+                    fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: device),
+                    distance: 0))
         }
         try store.commitEvaluation(firedEvents: events, lateAfter: 900, state: Data(), forKey: "test") {}
         return store
@@ -60,8 +64,9 @@ import TestSupport
         let requests = receiver.requests
         let key = try WebhookSecret(parsing: secret)
         for request in requests {
-            try WebhookSignature.verify(id: request.id, timestamp: request.timestamp, signature: request.signature,
-                                        body: request.body, secret: key)
+            try WebhookSignature.verify(
+                id: request.id, timestamp: request.timestamp, signature: request.signature,
+                body: request.body, secret: key)
         }
         let events = try store.outboxEvents()
         let accepted = requests.filter { $0.status == 200 }
@@ -91,7 +96,11 @@ import TestSupport
         let transport = HTTPWebhookTransport()
         let tally = try await WebhookDispatcher(store: store, transport: transport, options: options()).runOnce()
         try await transport.shutdown()
-        #expect(tally == { var t = DeliveryTally(); t.delivered = 3; t.disabled = 1; return t }())
+        #expect(
+            tally
+                == {
+                    var t = DeliveryTally(); t.delivered = 3; t.disabled = 1; return t
+                }())
         #expect(receiver.requests.count == 1)
         #expect(other.requests.count == 3)
         let after = try store.webhookEndpoint("\(endpoint.id)")
@@ -120,7 +129,8 @@ import TestSupport
 
     @Test func filtersAndLatePolicy() async throws {
         let store = try ReminderStore.inMemory()
-        let late = try store.addWebhook(url: "http://127.0.0.1:9/a", events: EventTypeFilter(parsing: "alarm.*"), acceptsLate: false, secret: secret)
+        let late = try store.addWebhook(
+            url: "http://127.0.0.1:9/a", events: EventTypeFilter(parsing: "alarm.*"), acceptsLate: false, secret: secret)
         let leaves = try store.addWebhook(url: "http://127.0.0.1:9/b", events: EventTypeFilter(parsing: "alarm.leave"), secret: secret)
         try await withEvents(store, devices: ["a", "b"])
         // The events happened in 2026-11 and are recorded by the wall clock: late unless the test runs then.
@@ -141,11 +151,15 @@ import TestSupport
             let alarm = Alarm(trigger: .location(location: place, proximity: .enter))
             let reminder = try store.save(Reminder(title: "R\(index)", alarms: [alarm]))
             let time = Date(timeIntervalSince1970: 1_795_000_000 + Double(index))
-            events.append(AlarmEvent(time: time, kind: .enter, reminder: .init(id: reminder.id, title: reminder.title, priority: 0,
-                                                                                creationDate: reminder.creationDate),
-                                     alarm: alarm, location: place,
-                                     fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: device),
-                                     distance: 0))
+            events.append(
+                AlarmEvent(
+                    time: time, kind: .enter,
+                    reminder: .init(
+                        id: reminder.id, title: reminder.title, priority: 0,
+                        creationDate: reminder.creationDate),
+                    alarm: alarm, location: place,
+                    fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: device),
+                    distance: 0))
         }
         try store.commitEvaluation(firedEvents: events, lateAfter: 900, state: Data(), forKey: "test") {}
     }

@@ -11,8 +11,9 @@ import Testing
     let signed = Date(timeIntervalSince1970: 1_614_265_330)
 
     @Test func signsTheSpecVector() throws {
-        #expect(WebhookSignature.sign(id: id, timestamp: 1_614_265_330, body: body, secret: try WebhookSecret(parsing: secret))
-            == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
+        #expect(
+            WebhookSignature.sign(id: id, timestamp: 1_614_265_330, body: body, secret: try WebhookSecret(parsing: secret))
+                == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
     }
 
     @Test func verifiesWithinTheTolerance() throws {
@@ -20,11 +21,13 @@ import Testing
         let header = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
         try WebhookSignature.verify(id: id, timestamp: "1614265330", signature: header, body: body, secret: key, now: signed)
         // Several signatures, space-separated (key rotation): one match is enough.
-        try WebhookSignature.verify(id: id, timestamp: "1614265330", signature: "v1,bm90IGl0 " + header, body: body,
-                                    secret: key, now: signed.addingTimeInterval(300))
+        try WebhookSignature.verify(
+            id: id, timestamp: "1614265330", signature: "v1,bm90IGl0 " + header, body: body,
+            secret: key, now: signed.addingTimeInterval(300))
         #expect(throws: WebhookSignature.Failure.timestampOutOfTolerance(timestamp: 1_614_265_330, now: 1_614_265_631)) {
-            try WebhookSignature.verify(id: id, timestamp: "1614265330", signature: header, body: body, secret: key,
-                                        now: signed.addingTimeInterval(301))
+            try WebhookSignature.verify(
+                id: id, timestamp: "1614265330", signature: header, body: body, secret: key,
+                now: signed.addingTimeInterval(301))
         }
         #expect(throws: WebhookSignature.Failure.noMatchingSignature) {
             try WebhookSignature.verify(id: id, timestamp: "1614265330", signature: header, body: body + [32], secret: key, now: signed)

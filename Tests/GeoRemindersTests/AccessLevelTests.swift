@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct AccessLevelTests {

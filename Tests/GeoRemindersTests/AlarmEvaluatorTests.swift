@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// Location alarms: which transitions fire them, how often, in which order.
@@ -15,13 +16,17 @@ import Testing
             reminder(3, "Lock up", created: 3, alarms: [leaving(3)]),
         ])
         let result = try evaluate(store, walk)
-        #expect(result.events == [
-            "60 enter Buy milk 55.6",
-            "60 enter Call Ann 55.6",
-            "120 leave Lock up 166.8",
-        ])
-        #expect(result.summary == EvaluationSummary(admitted: 5, rejected: [.badCoordinates: 0, .noTime: 0],
-                                                    dropped: [.outOfOrder: 0, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 3))
+        #expect(
+            result.events == [
+                "60 enter Buy milk 55.6",
+                "60 enter Call Ann 55.6",
+                "120 leave Lock up 166.8",
+            ])
+        #expect(
+            result.summary
+                == EvaluationSummary(
+                    admitted: 5, rejected: [.badCoordinates: 0, .noTime: 0],
+                    dropped: [.outOfOrder: 0, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 3))
     }
 
     @Test func theFirstFixDecidesWithoutFiringUnlessInitialTrigger() throws {
@@ -32,7 +37,9 @@ import Testing
     }
 
     @Test func anyDeviceFiresAndOnlyTheFirstTransitionCounts() throws {
-        let store = try store(with: [reminder(1, "Buy milk", alarms: [arriving(1)]), reminder(2, "Lock up", created: 1, alarms: [leaving(2)])])
+        let store = try store(with: [
+            reminder(1, "Buy milk", alarms: [arriving(1)]), reminder(2, "Lock up", created: 1, alarms: [leaving(2)]),
+        ])
         let fixes = [
             fixAt(0, outside, device: "phone"), fixAt(0, inside, device: "watch"),
             fixAt(30, outside, device: "watch"),
@@ -55,9 +62,10 @@ import Testing
         // One fix at t=60 leaves the depot (0.0105 → 0.0005 is 1.1 km) and enters the office.
         let fixes = [fixAt(0, 0.0105), fixAt(60, inside)]
         let events = try evaluate(store, fixes).events
-        #expect(events == [
-            "60 time at 60", "60 leave depot 1056.5", "60 enter A 55.6", "60 enter B 55.6", "60 enter C 55.6",
-        ])
+        #expect(
+            events == [
+                "60 time at 60", "60 leave depot 1056.5", "60 enter A 55.6", "60 enter B 55.6", "60 enter C 55.6",
+            ])
     }
 
     @Test func completedRemindersAndFiredOrInertAlarmsAreIgnored() throws {
@@ -90,8 +98,11 @@ import Testing
         ]
         let result = try evaluate(store, fixes, options: EngineOptions(maxAccuracy: 100))
         #expect(result.events == ["30 enter Buy milk 55.6"])
-        #expect(result.summary == EvaluationSummary(admitted: 3, rejected: [.badCoordinates: 1, .noTime: 1],
-                                                    dropped: [.outOfOrder: 1, .lowAccuracy: 1, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1))
+        #expect(
+            result.summary
+                == EvaluationSummary(
+                    admitted: 3, rejected: [.badCoordinates: 1, .noTime: 1],
+                    dropped: [.outOfOrder: 1, .lowAccuracy: 1, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1))
     }
 
     @Test func eventsCarryTheReminderAlarmPlaceAndFix() throws {
@@ -100,16 +111,20 @@ import Testing
         var events: [AlarmEvent] = []
         try evaluator.feed([fixAt(0, outside, device: "phone"), fixAt(60, inside, device: "phone")]) { events.append($0) }
         try evaluator.finish { events.append($0) }
-        #expect(events == [AlarmEvent(
-            time: date(streamStart + 60), kind: .enter,
-            reminder: .init(id: uuid(1), title: "Buy milk", priority: 1, creationDate: date(streamStart + 4)),
-            alarm: arriving(1), location: office, fix: fixAt(60, inside, device: "phone"), distance: events.first?.distance)])
+        #expect(
+            events == [
+                AlarmEvent(
+                    time: date(streamStart + 60), kind: .enter,
+                    reminder: .init(id: uuid(1), title: "Buy milk", priority: 1, creationDate: date(streamStart + 4)),
+                    alarm: arriving(1), location: office, fix: fixAt(60, inside, device: "phone"), distance: events.first?.distance)
+            ])
         #expect(abs((events.first?.distance ?? 0) - 55.603) < 0.001)
     }
 
     @Test func eventsRoundTripThroughJSON() throws {
-        let event = AlarmEvent(time: date(5), kind: .leave, reminder: .init(id: uuid(1), title: "t", priority: 5, creationDate: date(1)),
-                               alarm: leaving(1), location: office, fix: fixAt(5, inside, device: "d", accuracy: 3), distance: 55.5)
+        let event = AlarmEvent(
+            time: date(5), kind: .leave, reminder: .init(id: uuid(1), title: "t", priority: 5, creationDate: date(1)),
+            alarm: leaving(1), location: office, fix: fixAt(5, inside, device: "d", accuracy: 3), distance: 55.5)
         let data = try JSONEncoder().encode(event)
         #expect(try JSONDecoder().decode(AlarmEvent.self, from: data) == event)
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -118,12 +133,15 @@ import Testing
     }
 
     @Test func theSummaryEncodesReasonsAsKebabCaseKeys() throws {
-        let summary = EvaluationSummary(admitted: 3, rejected: [.badCoordinates: 1, .noTime: 0],
-                                        dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1)
+        let summary = EvaluationSummary(
+            admitted: 3, rejected: [.badCoordinates: 1, .noTime: 0],
+            dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(summary), as: UTF8.self)
-            == #"{"admitted":3,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":2,"too-frequent":0},"events":1,"rejected":{"bad-coordinates":1,"no-time":0}}"#)
+        #expect(
+            String(decoding: try encoder.encode(summary), as: UTF8.self)
+                == #"{"admitted":3,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":2,"too-frequent":0},"events":1,"rejected":{"bad-coordinates":1,"no-time":0}}"#
+        )
     }
 
     @Test func feedingAfterFinishThrows() throws {

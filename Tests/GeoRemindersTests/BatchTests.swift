@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct BatchTests {
@@ -24,19 +25,26 @@ import Testing
         }
         try store.save(Reminder(id: uuid(1), title: "before", dueDate: anyDueDate, creationDate: date(1), alarms: alarms(1, count: 2)))
         for n in 2...150 {
-            try store.save(Reminder(id: uuid(n), title: "r\(n)", dueDate: anyDueDate, creationDate: date(Double(n)),
-                                    alarms: alarms(n, count: n % 3)), commit: false)
+            try store.save(
+                Reminder(
+                    id: uuid(n), title: "r\(n)", dueDate: anyDueDate, creationDate: date(Double(n)),
+                    alarms: alarms(n, count: n % 3)), commit: false)
         }
         // Saved again: one whose alarms went out in an early chunk, one still gathered, one stored before.
-        try store.save(Reminder(id: uuid(5), title: "r5 again", dueDate: anyDueDate, creationDate: date(5), alarms: alarms(5, count: 1, offset: 0.5)),
-                       commit: false)
-        try store.save(Reminder(id: uuid(149), title: "r149 again", dueDate: anyDueDate, creationDate: date(149), alarms: alarms(149, count: 2, offset: 0.5)),
-                       commit: false)
+        try store.save(
+            Reminder(id: uuid(5), title: "r5 again", dueDate: anyDueDate, creationDate: date(5), alarms: alarms(5, count: 1, offset: 0.5)),
+            commit: false)
+        try store.save(
+            Reminder(
+                id: uuid(149), title: "r149 again", dueDate: anyDueDate, creationDate: date(149), alarms: alarms(149, count: 2, offset: 0.5)
+            ),
+            commit: false)
         try store.save(Reminder(id: uuid(1), title: "again", creationDate: date(1), alarms: []), commit: false)
         try store.remove(id: uuid(100), commit: false)
         try store.remove(id: uuid(101), commit: false)
-        try store.save(Reminder(id: uuid(151), title: "after removals", dueDate: anyDueDate, creationDate: date(151), alarms: alarms(151, count: 2)),
-                       commit: false)
+        try store.save(
+            Reminder(id: uuid(151), title: "after removals", dueDate: anyDueDate, creationDate: date(151), alarms: alarms(151, count: 2)),
+            commit: false)
         try store.commit()
 
         var expected: [String: [Alarm]] = [uuid(1): [], uuid(151): alarms(151, count: 2)]
@@ -95,9 +103,14 @@ import Testing
 
     @Test func aBatchMixesNewAndExistingReminders() throws {
         let store = try memoryStore()
-        try store.save(Reminder(id: uuid(1), title: "old", dueDate: anyDueDate, alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 1))]))
-        try store.save(Reminder(id: uuid(2), title: "new 2", dueDate: anyDueDate, alarms: [Alarm(id: uuid(51), trigger: .relative(offset: 2))]), commit: false)
-        try store.save(Reminder(id: uuid(1), title: "updated", dueDate: anyDueDate, alarms: [Alarm(id: uuid(52), trigger: .relative(offset: 3))]), commit: false)
+        try store.save(
+            Reminder(id: uuid(1), title: "old", dueDate: anyDueDate, alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 1))]))
+        try store.save(
+            Reminder(id: uuid(2), title: "new 2", dueDate: anyDueDate, alarms: [Alarm(id: uuid(51), trigger: .relative(offset: 2))]),
+            commit: false)
+        try store.save(
+            Reminder(id: uuid(1), title: "updated", dueDate: anyDueDate, alarms: [Alarm(id: uuid(52), trigger: .relative(offset: 3))]),
+            commit: false)
         try store.save(Reminder(id: uuid(3), title: "new 3"), commit: false)
         try store.commit()
         let byID = Dictionary(uniqueKeysWithValues: try store.reminders().map { ($0.id, $0) })
@@ -112,8 +125,9 @@ import Testing
         let store = try memoryStore()
         for n in 1...1_300 {
             let alarms = (0..<(n % 3)).map { Alarm(id: uuid(100_000 + n * 10 + $0), trigger: .relative(offset: Double($0))) }
-            try store.save(Reminder(id: uuid(n), title: "r\(n)", priority: n % 10, dueDate: anyDueDate, creationDate: date(Double(n)), alarms: alarms),
-                           commit: false)
+            try store.save(
+                Reminder(id: uuid(n), title: "r\(n)", priority: n % 10, dueDate: anyDueDate, creationDate: date(Double(n)), alarms: alarms),
+                commit: false)
         }
         try store.commit()
         let all = try store.reminders()

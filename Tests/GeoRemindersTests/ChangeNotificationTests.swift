@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct ChangeNotificationTests {

@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 /// These tests block threads for seconds (writers waiting on SQLite locks, a child process), so
@@ -13,19 +14,21 @@ import Testing
         let stores = [try ReminderStore(path: path), try ReminderStore(path: path)]
         let writers = 8, perWriter = 50
         let failures = Mutex<[String]>([])
-        await offPool { DispatchQueue.concurrentPerform(iterations: writers) { writer in
-            let store = stores[writer % 2]
-            for n in 0..<perWriter {
-                do {
-                    // Alternate single saves and small batches.
-                    try store.save(Reminder(id: uuid(writer * 1_000 + n + 1), title: "w\(writer) n\(n)"), commit: n % 3 != 0)
-                    if n % 3 == 0 { try store.commit() }
-                    _ = try store.reminders(matching: ReminderPredicate(titleContains: "w\(writer) "))
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
+        await offPool {
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let store = stores[writer % 2]
+                for n in 0..<perWriter {
+                    do {
+                        // Alternate single saves and small batches.
+                        try store.save(Reminder(id: uuid(writer * 1_000 + n + 1), title: "w\(writer) n\(n)"), commit: n % 3 != 0)
+                        if n % 3 == 0 { try store.commit() }
+                        _ = try store.reminders(matching: ReminderPredicate(titleContains: "w\(writer) "))
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
                 }
             }
-        } }
+        }
         #expect(failures.withLock { $0 } == [])
         for store in stores {
             #expect(try store.reminders().count == writers * perWriter)

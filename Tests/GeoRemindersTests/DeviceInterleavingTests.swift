@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// Devices whose fixes interleave out of time order: the output stays in time order.

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// `georemind due`: timed alarms due at or before a moment that have not fired.
@@ -15,9 +16,11 @@ import Testing
             reminder(4, "fired", created: 3, alarms: [fired]),
             reminder(5, "done", created: 4, completed: true, alarms: [timed(5, at: 30)]),
             reminder(6, "tie", created: 5, alarms: [timed(6, at: 100)]),
-            reminder(7, "relative", created: 6,
-                     due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 6, minute: 15), timeZone: TimeZone(identifier: "UTC")!),
-                     alarms: [Alarm(id: uuid(1007), trigger: .relative(offset: -60))]),
+            reminder(
+                7, "relative", created: 6,
+                due: ReminderDate(
+                    year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 6, minute: 15), timeZone: TimeZone(identifier: "UTC")!),
+                alarms: [Alarm(id: uuid(1007), trigger: .relative(offset: -60))]),
         ])
         let due = try store.dueAlarms(at: date(streamStart + 100), floatingZone: TimeZone(identifier: "UTC")!)
         // 06:14Z is 40 s after the stream start (06:13:20Z).
@@ -27,7 +30,9 @@ import Testing
     }
 
     @Test func aCommittedRunRemovesWhatItFiredFromDue() throws {
-        let store = try store(with: [reminder(1, "a", alarms: [timed(1, at: 20)]), reminder(2, "b", created: 1, alarms: [timed(2, at: 80)])])
+        let store = try store(with: [
+            reminder(1, "a", alarms: [timed(1, at: 20)]), reminder(2, "b", created: 1, alarms: [timed(2, at: 80)]),
+        ])
         _ = try evaluate(store, [fixAt(0, outside), fixAt(50, outside)], mode: .commit)
         #expect(try store.dueAlarms(at: date(streamStart + 100)).map(describe) == ["80 time b"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// Commit mode saves fired alarms and the engine's state so the next file continues the stream.
@@ -37,8 +38,11 @@ import Testing
         // one is that fix again.
         let again = try evaluate(store, dayOne, mode: .commit)
         #expect(again.events == [])
-        #expect(again.summary == EvaluationSummary(admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0],
-                                                   dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 1, .tooFrequent: 0, .implausibleSpeed: 0], events: 0))
+        #expect(
+            again.summary
+                == EvaluationSummary(
+                    admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0],
+                    dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 1, .tooFrequent: 0, .implausibleSpeed: 0], events: 0))
     }
 
     @Test(arguments: [false, true])
@@ -59,8 +63,9 @@ import Testing
         // Day two on its own, with initial trigger: the first inside fix enters (the spurious event
         // continuity avoids), and time alarms before its first fix are out of its span.
         let store = try dayStore()
-        #expect(try evaluate(store, dayTwo, mode: .dryRun, options: EngineOptions(initialTrigger: true)).events
-            == ["200 enter Buy milk 55.6", "250 time at 250", "260 leave Lock up 556.0"])
+        #expect(
+            try evaluate(store, dayTwo, mode: .dryRun, options: EngineOptions(initialTrigger: true)).events
+                == ["200 enter Buy milk 55.6", "250 time at 250", "260 leave Lock up 556.0"])
     }
 
     @Test func remindersAddedOrRemovedBetweenRunsKeepTheStreamGoing() throws {

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import GeofenceEngine
+
 @testable import GeoReminders
 
 /// Evaluation tests' place: 100 m (radius 0) around central Paris. Along its meridian, a fix
@@ -13,7 +14,8 @@ let streamStart = 800_000_000.0
 
 /// A fix `seconds` after ``streamStart``, `dlat` degrees north of ``office``.
 func fixAt(_ seconds: Double, _ dlat: Double, device: String? = nil, accuracy: Double? = nil) -> Fix {
-    Fix(time: date(streamStart + seconds), latitude: office.latitude + dlat, longitude: office.longitude,
+    Fix(
+        time: date(streamStart + seconds), latitude: office.latitude + dlat, longitude: office.longitude,
         accuracy: accuracy, device: device)
 }
 
@@ -21,10 +23,13 @@ func fixAt(_ seconds: Double, _ dlat: Double, device: String? = nil, accuracy: D
 let inside = 0.0005, outside = 0.005
 
 /// A reminder created `created` seconds after ``streamStart`` (the tie order), with `alarms`.
-func reminder(_ n: Int, _ title: String, created: Double = 0, priority: Int = 0, due: ReminderDate? = nil,
-              completed: Bool = false, alarms: [Alarm]) -> Reminder {
-    Reminder(id: uuid(n), title: title, priority: priority, dueDate: due, isCompleted: completed,
-             creationDate: date(streamStart + created), alarms: alarms)
+func reminder(
+    _ n: Int, _ title: String, created: Double = 0, priority: Int = 0, due: ReminderDate? = nil,
+    completed: Bool = false, alarms: [Alarm]
+) -> Reminder {
+    Reminder(
+        id: uuid(n), title: title, priority: priority, dueDate: due, isCompleted: completed,
+        creationDate: date(streamStart + created), alarms: alarms)
 }
 
 func arriving(_ n: Int, at place: StructuredLocation = office) -> Alarm {
@@ -59,11 +64,14 @@ private func formatSeconds(_ seconds: Double) -> String {
 
 /// Runs `fixes` through a new evaluator on `store` and returns the events as ``describe(_:)`` lines,
 /// in the order they were handed out, and the summary.
-func evaluate(_ store: ReminderStore, _ fixes: [Fix], mode: EvaluationMode = .dryRun,
-              options: EngineOptions = EngineOptions(), reorderWindow: TimeInterval? = nil,
-              floatingZone: TimeZone = TimeZone(identifier: "UTC")!) throws -> (events: [String], summary: EvaluationSummary) {
-    let evaluator = try AlarmEvaluator(store: store, options: options, mode: mode, floatingZone: floatingZone,
-                                       reorderWindow: reorderWindow)
+func evaluate(
+    _ store: ReminderStore, _ fixes: [Fix], mode: EvaluationMode = .dryRun,
+    options: EngineOptions = EngineOptions(), reorderWindow: TimeInterval? = nil,
+    floatingZone: TimeZone = TimeZone(identifier: "UTC")!
+) throws -> (events: [String], summary: EvaluationSummary) {
+    let evaluator = try AlarmEvaluator(
+        store: store, options: options, mode: mode, floatingZone: floatingZone,
+        reorderWindow: reorderWindow)
     var events: [String] = []
     try evaluator.feed(fixes) { events.append(describe($0)) }
     let summary = try evaluator.finish { events.append(describe($0)) }

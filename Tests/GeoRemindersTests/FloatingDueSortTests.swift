@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 /// Floating due dates sort and filter as read in the store's zone for floating dates, and their
@@ -17,15 +18,21 @@ import Testing
     }
 
     /// Zoned 2026-11-23 17:45 in Los Angeles is 2026-11-24 01:45 UTC and 10:45 in Tokyo.
-    static let zoned = Reminder(id: uuid(1), title: "zoned evening", dueDate: ReminderDate(
-        year: 2026, month: 11, day: 23, time: TimeOfDay(hour: 17, minute: 45), timeZone: losAngeles),
+    static let zoned = Reminder(
+        id: uuid(1), title: "zoned evening",
+        dueDate: ReminderDate(
+            year: 2026, month: 11, day: 23, time: TimeOfDay(hour: 17, minute: 45), timeZone: losAngeles),
         creationDate: date(1))
     /// Floating all-day 2026-11-24: 00:00 wherever the person is.
-    static let floatingDay = Reminder(id: uuid(2), title: "floating day", dueDate: ReminderDate(
-        year: 2026, month: 11, day: 24), creationDate: date(2))
+    static let floatingDay = Reminder(
+        id: uuid(2), title: "floating day",
+        dueDate: ReminderDate(
+            year: 2026, month: 11, day: 24), creationDate: date(2))
     /// Floating 2026-11-24 09:00.
-    static let floatingMorning = Reminder(id: uuid(3), title: "floating morning", dueDate: ReminderDate(
-        year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 9, minute: 0)), creationDate: date(3))
+    static let floatingMorning = Reminder(
+        id: uuid(3), title: "floating morning",
+        dueDate: ReminderDate(
+            year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 9, minute: 0)), creationDate: date(3))
 
     func titles(_ store: ReminderStore, _ predicate: ReminderPredicate = ReminderPredicate()) throws -> [String] {
         try store.reminders(matching: predicate, sortedBy: .dueDate).map(\.title)
@@ -49,8 +56,11 @@ import Testing
         let tokyo = try Self.store(path: path, floating: Self.tokyo)
         #expect(try titles(tokyo) == ["floating day", "floating morning", "zoned evening"])
         // A reminder saved from Tokyo is keyed in Tokyo too.
-        try tokyo.save(Reminder(id: uuid(4), title: "floating 10:00", dueDate: ReminderDate(
-            year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 10, minute: 0)), creationDate: date(4)))
+        try tokyo.save(
+            Reminder(
+                id: uuid(4), title: "floating 10:00",
+                dueDate: ReminderDate(
+                    year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 10, minute: 0)), creationDate: date(4)))
         #expect(try titles(tokyo) == ["floating day", "floating morning", "floating 10:00", "zoned evening"])
         // Back in Los Angeles: keys rebuilt again.
         let back = try Self.store(path: path, floating: Self.losAngeles)
@@ -62,7 +72,7 @@ import Testing
         let la = try Self.store(path: path, floating: Self.losAngeles)
         for reminder in [Self.floatingMorning, Self.floatingDay, Self.zoned] { try la.save(reminder) }
         // 2026-11-24 00:00 to 09:00 in Los Angeles = 08:00Z to 17:00Z: the floating day only.
-        let start = Date(timeIntervalSince1970: 1_795_507_200) // 2026-11-24T08:00:00Z
+        let start = Date(timeIntervalSince1970: 1_795_507_200)  // 2026-11-24T08:00:00Z
         let range = start..<start.addingTimeInterval(9 * 3600)
         #expect(try titles(la, ReminderPredicate(dueRange: range)) == ["floating day"])
     }
@@ -73,13 +83,18 @@ import Testing
         let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
         let store = try Self.store(path: path, floating: Self.losAngeles)
         func zoned(_ id: Int, _ minute: Int) -> Reminder {
-            Reminder(id: uuid(id), title: "zoned 03:\(minute)", dueDate: ReminderDate(
-                year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 3, minute: minute), timeZone: Self.losAngeles),
+            Reminder(
+                id: uuid(id), title: "zoned 03:\(minute)",
+                dueDate: ReminderDate(
+                    year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 3, minute: minute), timeZone: Self.losAngeles),
                 creationDate: date(Double(id)))
         }
         try store.save(zoned(1, 45))
-        try store.save(Reminder(id: uuid(2), title: "floating 02:30", dueDate: ReminderDate(
-            year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 2, minute: 30)), creationDate: date(2)))
+        try store.save(
+            Reminder(
+                id: uuid(2), title: "floating 02:30",
+                dueDate: ReminderDate(
+                    year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 2, minute: 30)), creationDate: date(2)))
         try store.save(zoned(3, 15))
         #expect(try titles(store) == ["zoned 03:15", "floating 02:30", "zoned 03:45"])
     }

@@ -1,27 +1,28 @@
 import Foundation
 import ICalendar
 import Testing
+
 @testable import GeoReminders
 
 /// The component tree and every refusal, each naming its physical line.
 struct ICalendarReaderTests {
     @Test func buildsNestedTreeKeepingUnknownsAndOrder() throws {
         let text = """
-        BEGIN:VCALENDAR
-        VERSION:2.0
-        X-UNKNOWN;X-P=1:kept
-        BEGIN:VTODO
-        UID:a
-        BEGIN:X-CUSTOM
-        X-IN:side
-        END:X-CUSTOM
-        BEGIN:VALARM
-        TRIGGER:-PT5M
-        END:VALARM
-        SUMMARY:after children
-        END:VTODO
-        END:VCALENDAR
-        """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            X-UNKNOWN;X-P=1:kept
+            BEGIN:VTODO
+            UID:a
+            BEGIN:X-CUSTOM
+            X-IN:side
+            END:X-CUSTOM
+            BEGIN:VALARM
+            TRIGGER:-PT5M
+            END:VALARM
+            SUMMARY:after children
+            END:VTODO
+            END:VCALENDAR
+            """
         let roots = try ICalReader.components(from: text)
         #expect(roots.count == 1)
         let cal = roots[0]
@@ -73,7 +74,10 @@ struct ICalendarReaderTests {
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nEND:\nEND:VCALENDAR\n", .missingComponentName(line: 3)),
         (" folded first\nBEGIN:VCALENDAR\n", .continuationWithoutLine(line: 1)),
         // Physical lines count folds: the bad line is the fifth line of the file.
-        ("BEGIN:VCALENDAR\r\nDESCRIPTION:a\r\n b\r\n c\r\nNO COLON HERE\r\nEND:VCALENDAR\r\n", .missingColon(line: 5, text: "NO COLON HERE")),
+        (
+            "BEGIN:VCALENDAR\r\nDESCRIPTION:a\r\n b\r\n c\r\nNO COLON HERE\r\nEND:VCALENDAR\r\n",
+            .missingColon(line: 5, text: "NO COLON HERE")
+        ),
         // A folded bad line is reported at the line it starts on.
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY\n Buy\nEND:VTODO\nEND:VCALENDAR\n", .missingColon(line: 3, text: "SUMMARYBuy")),
     ])
@@ -87,15 +91,20 @@ struct ICalendarReaderTests {
     }
 
     @Test func errorMessagesNameTheLineAndTheFix() {
-        #expect(ICalParseError.missingColon(line: 3, text: "SUMMARY Buy milk").description ==
-            "line 3: no ':' between name and value in \"SUMMARY Buy milk\"; content lines are NAME:VALUE")
-        #expect(ICalParseError.mismatchedEnd(line: 9, expected: "VALARM", found: "VTODO").description ==
-            "line 9: END:VTODO found where END:VALARM was expected")
-        #expect(ICalParseError.unterminatedComponent(name: "VTODO", openedAtLine: 4).description ==
-            "the file ends inside VTODO (opened at line 4); END:VTODO is missing")
-        #expect(ICalParseError.propertyOutsideComponent(line: 1, name: "VERSION").description ==
-            "line 1: property VERSION is outside any component; it must sit between BEGIN and END")
-        #expect(ICalParseError.invalidValue(line: 7, property: "DUE", problem: .badDate(value: "2026-01-01")).description ==
-            "line 7: DUE: \"2026-01-01\" is not a DATE; expected YYYYMMDD (RFC 5545 §3.3.4)")
+        #expect(
+            ICalParseError.missingColon(line: 3, text: "SUMMARY Buy milk").description
+                == "line 3: no ':' between name and value in \"SUMMARY Buy milk\"; content lines are NAME:VALUE")
+        #expect(
+            ICalParseError.mismatchedEnd(line: 9, expected: "VALARM", found: "VTODO").description
+                == "line 9: END:VTODO found where END:VALARM was expected")
+        #expect(
+            ICalParseError.unterminatedComponent(name: "VTODO", openedAtLine: 4).description
+                == "the file ends inside VTODO (opened at line 4); END:VTODO is missing")
+        #expect(
+            ICalParseError.propertyOutsideComponent(line: 1, name: "VERSION").description
+                == "line 1: property VERSION is outside any component; it must sit between BEGIN and END")
+        #expect(
+            ICalParseError.invalidValue(line: 7, property: "DUE", problem: .badDate(value: "2026-01-01")).description
+                == "line 7: DUE: \"2026-01-01\" is not a DATE; expected YYYYMMDD (RFC 5545 §3.3.4)")
     }
 }

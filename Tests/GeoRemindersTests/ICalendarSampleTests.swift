@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import ICalendar
 import Testing
+
 @testable import GeoReminders
 
 /// Hand-made files in the shapes Apple Reminders, Nextcloud Tasks, Thunderbird and RFC 9074 write.
@@ -33,22 +34,29 @@ struct ICalendarSampleTests {
 
         // A zoned due date whose absolute alarm is the same instant in UTC.
         let due = try todos[0].property("DUE")!.reminderDate(resolver: zones)
-        #expect(due == ReminderDate(year: 2026, month: 10, day: 5, time: TimeOfDay(hour: 9, minute: 0),
-                                    timeZone: TimeZone(identifier: "Europe/Amsterdam")))
+        #expect(
+            due
+                == ReminderDate(
+                    year: 2026, month: 10, day: 5, time: TimeOfDay(hour: 9, minute: 0),
+                    timeZone: TimeZone(identifier: "Europe/Amsterdam")))
         let alarm0 = todos[0].components[0]
         #expect(alarm0.property("TRIGGER")!.parameter("VALUE") == "DATE-TIME")
         #expect(try alarm0.property("TRIGGER")!.utcInstant() == due.instant())
         #expect(try todos[0].property("PRIORITY")!.integer() == 1)
 
         // Location alarm: Apple's placeholder trigger, proximity, and the structured location.
-        #expect(todos[1].property("DESCRIPTION")!.text ==
-            "The good ones from the market stall, not the supermarket.\nAsk for a bag of broken pieces too.")
+        #expect(
+            todos[1].property("DESCRIPTION")!.text
+                == "The good ones from the market stall, not the supermarket.\nAsk for a bag of broken pieces too.")
         let arrive = todos[1].components[0]
         #expect(try arrive.property("TRIGGER")!.utcInstant() == utc("19760401T005545Z"))
         #expect(arrive.property("X-APPLE-PROXIMITY")!.value == "ARRIVE")
         let place = try #require(arrive.property("X-APPLE-STRUCTURED-LOCATION"))
-        #expect(place.parameters.map(\.name) == ["VALUE", "X-ADDRESS", "X-APPLE-MAPKIT-HANDLE", "X-APPLE-RADIUS",
-                                                 "X-APPLE-REFERENCEFRAME", "X-TITLE"])
+        #expect(
+            place.parameters.map(\.name) == [
+                "VALUE", "X-ADDRESS", "X-APPLE-MAPKIT-HANDLE", "X-APPLE-RADIUS",
+                "X-APPLE-REFERENCEFRAME", "X-TITLE",
+            ])
         #expect(place.parameter("X-TITLE") == "Albert Cuyp Markt")
         #expect(place.parameter("X-APPLE-RADIUS") == "70.58422048314")
         // Apple writes a TEXT-style "\\n" inside the parameter; it is kept as written.
@@ -83,8 +91,9 @@ struct ICalendarSampleTests {
         #expect(todos.map(\.properties.count) == [16, 13, 11])
 
         let parent = todos[0]
-        #expect(parent.property("DESCRIPTION")!.text ==
-            "Plan:\n- sand the railing\n- paint (RAL 7016, anthracite)\n- new planters; measure first")
+        #expect(
+            parent.property("DESCRIPTION")!.text
+                == "Plan:\n- sand the railing\n- paint (RAL 7016, anthracite)\n- new planters; measure first")
         #expect(parent.property("CATEGORIES")!.textList == ["Home", "DIY"])
         #expect(try parent.property("PERCENT-COMPLETE")!.integer() == 40)
         #expect(parent.property("STATUS")!.value == "IN-PROCESS")
@@ -112,7 +121,10 @@ struct ICalendarSampleTests {
         #expect(cal.properties.map(\.name) == ["PRODID", "VERSION"])
         #expect(cal.components.map(\.name) == ["VTIMEZONE", "VTIMEZONE", "VTIMEZONE", "VTODO", "VTODO", "VTODO"])
         let vtimezones = cal.components(named: "VTIMEZONE")
-        #expect(vtimezones.map { $0.components.map(\.name) } == [["DAYLIGHT", "STANDARD"], ["STANDARD", "DAYLIGHT"], ["STANDARD", "DAYLIGHT"]])
+        #expect(
+            vtimezones.map { $0.components.map(\.name) } == [
+                ["DAYLIGHT", "STANDARD"], ["STANDARD", "DAYLIGHT"], ["STANDARD", "DAYLIGHT"],
+            ])
         #expect(vtimezones[0].property("X-LIC-LOCATION")!.value == "Europe/Berlin")
         #expect(try zones.timeZone(for: "/mozilla.org/20050126_1/America/New_York").identifier == "America/New_York")
         #expect(try zones.timeZone(for: "W. Europe Standard Time").identifier == "Europe/Berlin")
@@ -128,8 +140,10 @@ struct ICalendarSampleTests {
 
         // The description was folded in the middle of "ü"; unfolding on octets rejoins it.
         let call = todos[1]
-        #expect(call.property("DESCRIPTION")!.text ==
-            "Grüße an alle – frag nach dem Rezept für Käsekuchen und über den Schnee – ob er schon liegt. Sie mag es, wenn man pünktlich anruft.")
+        #expect(
+            call.property("DESCRIPTION")!.text
+                == "Grüße an alle – frag nach dem Rezept für Käsekuchen und über den Schnee – ob er schon liegt. Sie mag es, wenn man pünktlich anruft."
+        )
         #expect(call.property("DESCRIPTION")!.lineNumber == 79)
         #expect(try call.property("DTSTART")!.reminderDate(resolver: zones).instant() == utc("20261011T150000Z"))
         #expect(try call.components[0].property("TRIGGER")!.durationSeconds() == -86_400)

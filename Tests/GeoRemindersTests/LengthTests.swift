@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct LengthTests {
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func errorNamesTheText() {
-        #expect(LengthError.unknownUnit(unit: "parsecs", text: "5 parsecs").description
-            == "'5 parsecs' has unknown unit 'parsecs'; use m, km, ft, yd or mi")
+        #expect(
+            LengthError.unknownUnit(unit: "parsecs", text: "5 parsecs").description
+                == "'5 parsecs' has unknown unit 'parsecs'; use m, km, ft, yd or mi")
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// Lists are found by the name people type, and no two share a name ignoring case.
 struct ListTitleTests {
     @Test func aListIsFoundExactlyThenIgnoringCase() throws {
-        let lists = [ReminderList(id: uuid(1), title: "errands"), ReminderList(id: uuid(2), title: "Errands"),
-                     ReminderList(id: uuid(3), title: "Work")]
+        let lists = [
+            ReminderList(id: uuid(1), title: "errands"), ReminderList(id: uuid(2), title: "Errands"),
+            ReminderList(id: uuid(3), title: "Work"),
+        ]
         #expect(lists.first(titled: "Errands")?.id == uuid(2))
         #expect(lists.first(titled: "ERRANDS")?.id == uuid(1))
         #expect(lists.first(titled: "work")?.id == uuid(3))

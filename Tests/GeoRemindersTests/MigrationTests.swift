@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct MigrationTests {
@@ -23,13 +24,20 @@ import Testing
         let store = try ReminderStore(path: path, configuration: configuration())
         #expect(try store.lists().map(\.title) == ["Reminders", "Errands"])
         let reminder = try #require(try store.reminder(id: uuid(1)))
-        #expect(reminder == Reminder(
-            id: uuid(1), listID: uuid(100), title: "Buy bread", notes: "wholemeal", priority: 5,
-            dueDate: ReminderDate(year: 2025, month: 6, day: 1, time: TimeOfDay(hour: 18, minute: 0), timeZone: paris),
-            creationDate: date(770_000_000), lastModifiedDate: date(770_000_100),
-            recurrenceRules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=SA")],
-            alarms: [Alarm(id: uuid(11), trigger: .location(
-                location: StructuredLocation(title: "Bakery", latitude: 48.85, longitude: 2.35, radius: 0), proximity: .enter))]))
+        #expect(
+            reminder
+                == Reminder(
+                    id: uuid(1), listID: uuid(100), title: "Buy bread", notes: "wholemeal", priority: 5,
+                    dueDate: ReminderDate(year: 2025, month: 6, day: 1, time: TimeOfDay(hour: 18, minute: 0), timeZone: paris),
+                    creationDate: date(770_000_000), lastModifiedDate: date(770_000_100),
+                    recurrenceRules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=SA")],
+                    alarms: [
+                        Alarm(
+                            id: uuid(11),
+                            trigger: .location(
+                                location: StructuredLocation(title: "Bakery", latitude: 48.85, longitude: 2.35, radius: 0),
+                                proximity: .enter))
+                    ]))
         // The columns and table the second migration added work on the old data.
         try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(11), firedDate: date(1), acknowledgedDate: nil)
         #expect(try store.reminder(id: uuid(1))?.alarms.first?.firedDate == date(1))
@@ -48,37 +56,48 @@ import Testing
         try queue.write { db in
             let listID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'")!
             for n in 1...4 {
-                try db.execute(sql: """
-                    INSERT INTO reminder (id, listID, title, titleKey, priority, priorityLevel, isCompleted,
-                    creationDate, lastModifiedDate, isLocationReminder) VALUES (?, ?, ?, ?, 1, 'high', 0, ?, ?, ?)
-                    """, arguments: [uuid(n), listID, "R\(n)", "r\(n)", Double(n), Double(n), n == 3])
+                try db.execute(
+                    sql: """
+                        INSERT INTO reminder (id, listID, title, titleKey, priority, priorityLevel, isCompleted,
+                        creationDate, lastModifiedDate, isLocationReminder) VALUES (?, ?, ?, ?, 1, 'high', 0, ?, ?, ?)
+                        """, arguments: [uuid(n), listID, "R\(n)", "r\(n)", Double(n), Double(n), n == 3])
             }
             try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [uuid(2)])
             // Alarms written newest reminder first and positions out of order.
-            try db.execute(sql: """
-                INSERT INTO alarm (reminderID, position, id, kind, relativeOffset, firedDate) VALUES
-                (?, 1, ?, 'relative', -60, NULL), (?, 0, ?, 'relative', -120, 500), (?, 0, ?, 'absolute', NULL, NULL);
-                UPDATE alarm SET absoluteDate = 900 WHERE kind = 'absolute';
-                INSERT INTO alarm (reminderID, position, id, kind, locationTitle, latitude, longitude, radius, proximity)
-                VALUES (?, 0, ?, 'location', 'Home', -33.9, 151.2, 50, 'leave');
-                """, arguments: [uuid(4), uuid(41), uuid(4), uuid(40), uuid(1), uuid(10), uuid(3), uuid(30)])
+            try db.execute(
+                sql: """
+                    INSERT INTO alarm (reminderID, position, id, kind, relativeOffset, firedDate) VALUES
+                    (?, 1, ?, 'relative', -60, NULL), (?, 0, ?, 'relative', -120, 500), (?, 0, ?, 'absolute', NULL, NULL);
+                    UPDATE alarm SET absoluteDate = 900 WHERE kind = 'absolute';
+                    INSERT INTO alarm (reminderID, position, id, kind, locationTitle, latitude, longitude, radius, proximity)
+                    VALUES (?, 0, ?, 'location', 'Home', -33.9, 151.2, 50, 'leave');
+                    """, arguments: [uuid(4), uuid(41), uuid(4), uuid(40), uuid(1), uuid(10), uuid(3), uuid(30)])
         }
         try queue.close()
 
         let store = try ReminderStore(path: path, configuration: configuration())
         let reminders = try store.reminders()
         #expect(reminders.map(\.id) == [uuid(1), uuid(3), uuid(4)])
-        #expect(reminders.map(\.alarms) == [
-            [Alarm(id: uuid(10), trigger: .absolute(date: date(900)))],
-            [Alarm(id: uuid(30), trigger: .location(
-                location: StructuredLocation(title: "Home", latitude: -33.9, longitude: 151.2, radius: 50), proximity: .leave))],
-            [Alarm(id: uuid(40), trigger: .relative(offset: -120), firedDate: date(500)),
-             Alarm(id: uuid(41), trigger: .relative(offset: -60))],
-        ])
+        #expect(
+            reminders.map(\.alarms) == [
+                [Alarm(id: uuid(10), trigger: .absolute(date: date(900)))],
+                [
+                    Alarm(
+                        id: uuid(30),
+                        trigger: .location(
+                            location: StructuredLocation(title: "Home", latitude: -33.9, longitude: 151.2, radius: 50), proximity: .leave))
+                ],
+                [
+                    Alarm(id: uuid(40), trigger: .relative(offset: -120), firedDate: date(500)),
+                    Alarm(id: uuid(41), trigger: .relative(offset: -60)),
+                ],
+            ])
         #expect(reminders[1].isLocationReminder)
         let check = try store.database!.read { db in
-            (try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
-             try Int.fetchAll(db, sql: "SELECT number FROM reminder ORDER BY number"))
+            (
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
+                try Int.fetchAll(db, sql: "SELECT number FROM reminder ORDER BY number")
+            )
         }
         #expect(check.0 == 0)
         #expect(check.1 == [1, 3, 4])
@@ -89,7 +108,8 @@ import Testing
         let alarmCount = try store.database!.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alarm") }
         #expect(alarmCount == 2)
         // A new reminder may take the removed one's number: none of the old alarms attach to it.
-        try store.save(Reminder(id: uuid(5), title: "new", dueDate: anyDueDate, alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 0))]))
+        try store.save(
+            Reminder(id: uuid(5), title: "new", dueDate: anyDueDate, alarms: [Alarm(id: uuid(50), trigger: .relative(offset: 0))]))
         #expect(try store.reminder(id: uuid(5))?.alarms.map(\.id) == [uuid(50)])
         #expect(try store.reminder(id: uuid(3))?.alarms.map(\.id) == [uuid(30)])
     }
@@ -144,15 +164,17 @@ import Testing
         try StoreSchema.migrator.migrate(queue, upTo: "v1")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO list VALUES (?, 'Errands', '#FF9500', 1, 770000000)", arguments: [uuid(100)])
-            try db.execute(sql: """
-                INSERT INTO reminder (id, listID, title, titleKey, notes, priority, priorityLevel, dueDate,
-                dueTimeZone, dueKey, isCompleted, creationDate, lastModifiedDate, isLocationReminder, recurrenceRules)
-                VALUES (?, ?, 'Buy bread', 'buy bread', 'wholemeal', 5, 'medium', '2025-06-01T18:00:00', 'Europe/Paris',
-                770486400, 0, 770000000, 770000100, 1, '[{"fromCompletion":false,"rrule":"FREQ=WEEKLY;BYDAY=SA"}]')
-                """, arguments: [uuid(1), uuid(100)])
-            try db.execute(sql: """
-                INSERT INTO alarm VALUES (?, 0, ?, 'location', NULL, NULL, 'Bakery', 48.85, 2.35, 0, 'enter')
-                """, arguments: [uuid(1), uuid(11)])
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder (id, listID, title, titleKey, notes, priority, priorityLevel, dueDate,
+                    dueTimeZone, dueKey, isCompleted, creationDate, lastModifiedDate, isLocationReminder, recurrenceRules)
+                    VALUES (?, ?, 'Buy bread', 'buy bread', 'wholemeal', 5, 'medium', '2025-06-01T18:00:00', 'Europe/Paris',
+                    770486400, 0, 770000000, 770000100, 1, '[{"fromCompletion":false,"rrule":"FREQ=WEEKLY;BYDAY=SA"}]')
+                    """, arguments: [uuid(1), uuid(100)])
+            try db.execute(
+                sql: """
+                    INSERT INTO alarm VALUES (?, 0, ?, 'location', NULL, NULL, 'Bakery', 48.85, 2.35, 0, 'enter')
+                    """, arguments: [uuid(1), uuid(11)])
         }
         try queue.close()
     }

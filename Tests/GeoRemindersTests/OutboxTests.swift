@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import GeofenceEngine
-import Testing
 import TestSupport
+import Testing
+
 @testable import GeoReminders
 
 /// The outbox: a row for each committed firing, in its transaction, never without it, never twice.
@@ -27,15 +28,19 @@ import TestSupport
         #expect(events.map { $0.time.timeIntervalSinceReferenceDate - streamStart } == [30, 60, 120])
         #expect(events.map(\.late) == [true, true, false])
         #expect(events.map { $0.distance.map { ($0 * 1000).rounded() / 1000 } } == [nil, 556.035, 55.603])
-        #expect(events[1].fix == OutboxEvent.FixRecord(latitude: office.latitude + outside, longitude: office.longitude,
-                                                      accuracy: nil, time: date(streamStart + 60)))
+        #expect(
+            events[1].fix
+                == OutboxEvent.FixRecord(
+                    latitude: office.latitude + outside, longitude: office.longitude,
+                    accuracy: nil, time: date(streamStart + 60)))
         #expect(events[1].location == OutboxEvent.PlaceRecord(title: "Office", latitude: 48.8566, longitude: 2.3522, radius: 100))
         #expect(events.allSatisfy { $0.recordedDate == date(streamStart + 1000) })
-        #expect(events.map(\.id) == [
-            EventID.make(reminderID: uuid(3), alarmID: uuid(1003), time: date(streamStart + 30)),
-            EventID.make(reminderID: uuid(1), alarmID: uuid(1001), time: date(streamStart + 60)),
-            EventID.make(reminderID: uuid(2), alarmID: uuid(1002), time: date(streamStart + 120)),
-        ])
+        #expect(
+            events.map(\.id) == [
+                EventID.make(reminderID: uuid(3), alarmID: uuid(1003), time: date(streamStart + 30)),
+                EventID.make(reminderID: uuid(1), alarmID: uuid(1001), time: date(streamStart + 60)),
+                EventID.make(reminderID: uuid(2), alarmID: uuid(1002), time: date(streamStart + 120)),
+            ])
         #expect(try store.outboxEvent(id: events[1].id) == events[1])
         #expect(try store.outboxEvents(after: 2).map(\.sequence) == [3])
     }
@@ -58,8 +63,9 @@ import TestSupport
         // The same firing committed again (its alarm re-armed by hand): same id, no second row.
         let first = try store.outboxEvents()[1]
         try store.setAlarmState(reminderID: uuid(1), alarmID: uuid(1001), firedDate: nil, acknowledgedDate: nil)
-        let event = AlarmEvent(time: first.time, kind: .leave, reminder: first.reminder, alarm: reminders[0].alarms[0],
-                               location: office, fix: fixes[1], distance: first.distance)
+        let event = AlarmEvent(
+            time: first.time, kind: .leave, reminder: first.reminder, alarm: reminders[0].alarms[0],
+            location: office, fix: fixes[1], distance: first.distance)
         try store.commitEvaluation(firedEvents: [event], lateAfter: 900, state: Data(), forKey: "test") {}
         #expect(try store.outboxEvents().count == 3)
         // A replayed trace: the alarms have fired, nothing fires, nothing is added.

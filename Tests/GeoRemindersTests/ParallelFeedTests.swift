@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// Deciding devices on several threads gives exactly the events, summary and saved state that one
@@ -11,8 +12,9 @@ import Testing
     func busyStore() throws -> ReminderStore {
         var reminders: [Reminder] = []
         for n in 0..<40 {
-            let place = StructuredLocation(title: "P\(n)", latitude: office.latitude + Double(n % 8) * 0.002,
-                                           longitude: office.longitude + Double(n / 8) * 0.003, radius: Double(40 + n * 5))
+            let place = StructuredLocation(
+                title: "P\(n)", latitude: office.latitude + Double(n % 8) * 0.002,
+                longitude: office.longitude + Double(n / 8) * 0.003, radius: Double(40 + n * 5))
             let alarm = Alarm(id: uuid(2000 + n), trigger: .location(location: place, proximity: n % 2 == 0 ? .enter : .leave))
             // Every fourth reminder shares its creation time with the next: ties go to the alarm order.
             reminders.append(reminder(n + 1, "R\(n)", created: Double(n / 2 * 2), alarms: [alarm]))
@@ -28,7 +30,10 @@ import Testing
     func stream(seed: UInt64, devices: Int, fixes: Int, grouped: Bool) -> [Fix] {
         var random = SplitMix64(seed: seed)
         var positions = (0..<devices).map { _ in
-            (office.latitude + Double.random(in: 0...0.014, using: &random), office.longitude + Double.random(in: 0...0.012, using: &random))
+            (
+                office.latitude + Double.random(in: 0...0.014, using: &random),
+                office.longitude + Double.random(in: 0...0.012, using: &random)
+            )
         }
         var all: [[Fix]] = Array(repeating: [], count: devices)
         for step in 0..<(fixes / devices) {

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// RRULE text in and out: exact round trips, normalisation, building in code, Codable.
@@ -28,7 +29,9 @@ struct RecurrenceRuleParsingTests {
 
     @Test func partsAreReadIntoTheirFields() throws {
         let rule = try RecurrenceRule(
-            rrule: "FREQ=YEARLY;INTERVAL=2;BYMONTH=1,3;BYWEEKNO=-1;BYYEARDAY=-1,100;BYMONTHDAY=-2;BYDAY=MO,TU;BYSETPOS=-1,2;WKST=SU;UNTIL=20300101T120000Z")
+            rrule:
+                "FREQ=YEARLY;INTERVAL=2;BYMONTH=1,3;BYWEEKNO=-1;BYYEARDAY=-1,100;BYMONTHDAY=-2;BYDAY=MO,TU;BYSETPOS=-1,2;WKST=SU;UNTIL=20300101T120000Z"
+        )
         #expect(rule.frequency == .yearly)
         #expect(rule.interval == 2)
         #expect(rule.monthsOfTheYear == [1, 3])
@@ -38,15 +41,19 @@ struct RecurrenceRuleParsingTests {
         #expect(rule.daysOfTheWeek == [RecurrenceDayOfWeek(.monday), RecurrenceDayOfWeek(.tuesday)])
         #expect(rule.setPositions == [-1, 2])
         #expect(rule.firstDayOfTheWeek == .sunday)
-        #expect(rule.end == .until(ReminderDate(
-            year: 2030, month: 1, day: 1, time: TimeOfDay(hour: 12, minute: 0), timeZone: RecurrenceRule.utc)))
+        #expect(
+            rule.end
+                == .until(
+                    ReminderDate(
+                        year: 2030, month: 1, day: 1, time: TimeOfDay(hour: 12, minute: 0), timeZone: RecurrenceRule.utc)))
         #expect(rule.fromCompletion == false)
 
         let monthly = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=2TU,-1FR,+3WE;COUNT=6")
-        #expect(monthly.daysOfTheWeek == [
-            RecurrenceDayOfWeek(.tuesday, weekNumber: 2), RecurrenceDayOfWeek(.friday, weekNumber: -1),
-            RecurrenceDayOfWeek(.wednesday, weekNumber: 3),
-        ])
+        #expect(
+            monthly.daysOfTheWeek == [
+                RecurrenceDayOfWeek(.tuesday, weekNumber: 2), RecurrenceDayOfWeek(.friday, weekNumber: -1),
+                RecurrenceDayOfWeek(.wednesday, weekNumber: 3),
+            ])
         #expect(monthly.end == .count(6))
         #expect(monthly.interval == 1)
         #expect(monthly.firstDayOfTheWeek == nil)
@@ -75,14 +82,18 @@ struct RecurrenceRuleParsingTests {
             end: .until(ReminderDate(year: 2030, month: 6, day: 1)),
             daysOfTheWeek: [RecurrenceDayOfWeek(.monday)], daysOfTheMonth: [1, -1], daysOfTheYear: [100],
             weeksOfTheYear: [10], monthsOfTheYear: [6], setPositions: [1], firstDayOfTheWeek: .sunday)
-        #expect(everything.rrule
-            == "FREQ=YEARLY;INTERVAL=2;BYMONTH=6;BYWEEKNO=10;BYYEARDAY=100;BYMONTHDAY=1,-1;BYDAY=MO;BYSETPOS=1;WKST=SU;UNTIL=20300601")
+        #expect(
+            everything.rrule
+                == "FREQ=YEARLY;INTERVAL=2;BYMONTH=6;BYWEEKNO=10;BYYEARDAY=100;BYMONTHDAY=1,-1;BYDAY=MO;BYSETPOS=1;WKST=SU;UNTIL=20300601")
     }
 
     @Test func untilInAnotherZoneIsWrittenInUTC() throws {
         let newYork = TimeZone(identifier: "America/New_York")!
-        let rule = try RecurrenceRule(frequency: .daily, end: .until(ReminderDate(
-            year: 2026, month: 7, day: 1, time: TimeOfDay(hour: 21, minute: 30), timeZone: newYork)))
+        let rule = try RecurrenceRule(
+            frequency: .daily,
+            end: .until(
+                ReminderDate(
+                    year: 2026, month: 7, day: 1, time: TimeOfDay(hour: 21, minute: 30), timeZone: newYork)))
         #expect(rule.rrule == "FREQ=DAILY;UNTIL=20260702T013000Z")
     }
 

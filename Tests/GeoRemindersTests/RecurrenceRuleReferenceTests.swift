@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// Our expansion against python-dateutil's `rrule` on the cases scripts/gen-rrule-reference.py
@@ -22,7 +23,8 @@ struct RecurrenceRuleReferenceTests {
         let url = recurrenceFixtures.appendingPathComponent("dateutil-reference.json")
         // A missing or broken fixture shows up as the count test failing, not as a crash.
         guard let data = try? Data(contentsOf: url),
-              let reference = try? JSONDecoder().decode(Reference.self, from: data) else { return [] }
+            let reference = try? JSONDecoder().decode(Reference.self, from: data)
+        else { return [] }
         return reference.cases
     }()
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GeoReminders
 
 /// The CLI's friendly repetitions and the RRULE each one means.
@@ -44,8 +45,10 @@ struct RecurrenceRuleShorthandTests {
         #expect(rule.fromCompletion)
     }
 
-    @Test(arguments: ["", "sometimes", "every", "every 0 days", "every -1 days", "every 2", "every two weeks",
-                      "every 2 fortnights", "every day please", "biweekly"])
+    @Test(arguments: [
+        "", "sometimes", "every", "every 0 days", "every -1 days", "every 2", "every two weeks",
+        "every 2 fortnights", "every day please", "biweekly",
+    ])
     func unknownShorthandIsRefused(_ text: String) {
         #expect(throws: RecurrenceRuleError.unknownShorthand(text: text)) { try RecurrenceRule(shorthand: text) }
     }

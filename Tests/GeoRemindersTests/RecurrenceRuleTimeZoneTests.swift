@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// Wall-clock time across DST changes: kept in the start's zone, moved forward by the gap when it
@@ -58,8 +59,9 @@ struct RecurrenceRuleTimeZoneTests {
         let start = Self.zoned("20260307T090000", "America/New_York")
         // 2026-03-09 09:00 EDT is 13:00Z.
         let included = try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20260309T130000Z")
-        #expect(included.preview(from: start, count: 10).map(\.compact)
-            == ["20260307T090000", "20260308T090000", "20260309T090000"])
+        #expect(
+            included.preview(from: start, count: 10).map(\.compact)
+                == ["20260307T090000", "20260308T090000", "20260309T090000"])
         let excluded = try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20260309T125959Z")
         #expect(excluded.preview(from: start, count: 10).map(\.compact) == ["20260307T090000", "20260308T090000"])
     }

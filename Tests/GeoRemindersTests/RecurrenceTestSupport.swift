@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+
 @testable import GeoReminders
 
 /// Compact `YYYYMMDD` / `YYYYMMDDTHHMMSS` spelling of dates in recurrence tests and fixtures.

@@ -1,15 +1,19 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// A repeating reminder with identifier 1, due `due`.
-func repeatingReminder(_ rrule: String, due: String, zone: String? = nil, fromCompletion: Bool = false,
-                       start: String? = nil, alarms: [Alarm] = []) throws -> Reminder {
-    Reminder(id: uuid(1), title: "Water the plants",
-             startDate: start.map { ReminderDate(compact: $0, zone: zone) },
-             dueDate: ReminderDate(compact: due, zone: zone),
-             recurrenceRules: [try RecurrenceRule(rrule: rrule, fromCompletion: fromCompletion)], alarms: alarms)
+func repeatingReminder(
+    _ rrule: String, due: String, zone: String? = nil, fromCompletion: Bool = false,
+    start: String? = nil, alarms: [Alarm] = []
+) throws -> Reminder {
+    Reminder(
+        id: uuid(1), title: "Water the plants",
+        startDate: start.map { ReminderDate(compact: $0, zone: zone) },
+        dueDate: ReminderDate(compact: due, zone: zone),
+        recurrenceRules: [try RecurrenceRule(rrule: rrule, fromCompletion: fromCompletion)], alarms: alarms)
 }
 
 /// Completes reminder 1 `times` times, returning each result.
@@ -68,8 +72,10 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
 
     @Test func fromCompletionRestartsAfterTheCompletionKeepingTheTimeOfDay() throws {
         let store = try memoryStore()
-        try store.save(repeatingReminder("FREQ=DAILY;INTERVAL=3", due: "20260105T090000", zone: "America/New_York",
-                                         fromCompletion: true))
+        try store.save(
+            repeatingReminder(
+                "FREQ=DAILY;INTERVAL=3", due: "20260105T090000", zone: "America/New_York",
+                fromCompletion: true))
         let late = ReminderDate(compact: "20260110T143000", zone: "America/New_York").instant()
         #expect(try store.complete(id: uuid(1), completionDate: late).nextDue?.compact == "20260113T090000")
         // Completed an hour early: the next one is not the one just completed.
@@ -81,8 +87,9 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=DAILY", due: "20260105T090000", zone: "America/New_York", fromCompletion: true))
         let morning = ReminderDate(compact: "20260120T070000", zone: "America/New_York").instant()
-        #expect(try store.complete(id: uuid(1), completionDate: morning).nextDue
-            == ReminderDate(compact: "20260120T090000", zone: "America/New_York"))
+        #expect(
+            try store.complete(id: uuid(1), completionDate: morning).nextDue
+                == ReminderDate(compact: "20260120T090000", zone: "America/New_York"))
     }
 
     @Test func fromCompletionCountCountsCompletedOccurrences() throws {
@@ -100,16 +107,21 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         let alarmAt = ReminderDate(compact: "20260307T084500", zone: newYork).instant()
         try store.save(repeatingReminder("FREQ=DAILY", due: "20260307T090000", zone: newYork, alarms: [.absolute(alarmAt)]))
         let results = try completeRepeatedly(store, 2)
-        #expect(results.map(\.nextDue) == [ReminderDate(compact: "20260308T090000", zone: newYork),
-                                           ReminderDate(compact: "20260309T090000", zone: newYork)])
+        #expect(
+            results.map(\.nextDue) == [
+                ReminderDate(compact: "20260308T090000", zone: newYork),
+                ReminderDate(compact: "20260309T090000", zone: newYork),
+            ])
         let first = ReminderDate(compact: "20260307T090000", zone: newYork).instant()
         let second = try #require(results[0].nextDue).instant()
         #expect(second.timeIntervalSince(first) == 82_800)
         // The 08:45 EST alarm moved by the same 23 hours: 08:45 EDT.
-        #expect(results[0].reminder.alarms.first?.trigger
-            == .absolute(date: ReminderDate(compact: "20260308T084500", zone: newYork).instant()))
-        #expect(results[1].reminder.alarms.first?.trigger
-            == .absolute(date: ReminderDate(compact: "20260309T084500", zone: newYork).instant()))
+        #expect(
+            results[0].reminder.alarms.first?.trigger
+                == .absolute(date: ReminderDate(compact: "20260308T084500", zone: newYork).instant()))
+        #expect(
+            results[1].reminder.alarms.first?.trigger
+                == .absolute(date: ReminderDate(compact: "20260309T084500", zone: newYork).instant()))
     }
 
     @Test func aTimeTheSpringForwardSkipsMovesByTheGapThatDayOnly() throws {
@@ -129,8 +141,11 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         try store.save(repeatingReminder("FREQ=WEEKLY;BYDAY=MO,TH", due: "20260105", start: "20260103"))
         let results = try completeRepeatedly(store, 2)
         #expect(results.map(\.nextDue) == [ReminderDate(year: 2026, month: 1, day: 8), ReminderDate(year: 2026, month: 1, day: 12)])
-        #expect(results.map(\.reminder.startDate) == [ReminderDate(year: 2026, month: 1, day: 6),
-                                                       ReminderDate(year: 2026, month: 1, day: 10)])
+        #expect(
+            results.map(\.reminder.startDate) == [
+                ReminderDate(year: 2026, month: 1, day: 6),
+                ReminderDate(year: 2026, month: 1, day: 10),
+            ])
     }
 
     @Test func floatingSeriesStaysFloating() throws {
@@ -151,19 +166,22 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
             Alarm(id: uuid(12), trigger: .relative(offset: -900), firedDate: fired),
             Alarm(id: uuid(13), trigger: .location(location: bakery, proximity: .enter), firedDate: fired, acknowledgedDate: acknowledged),
         ]
-        try store.save(repeatingReminder("FREQ=MONTHLY", due: "20260105T090000", zone: "Europe/Paris",
-                                         start: "20260103T090000", alarms: alarms))
+        try store.save(
+            repeatingReminder(
+                "FREQ=MONTHLY", due: "20260105T090000", zone: "Europe/Paris",
+                start: "20260103T090000", alarms: alarms))
         let result = try store.complete(id: uuid(1))
         let live = try #require(try store.reminder(id: uuid(1)))
         #expect(live == result.reminder)
         #expect(live.dueDate?.compact == "20260205T090000")
         #expect(live.startDate == ReminderDate(compact: "20260203T090000", zone: "Europe/Paris"))
         #expect(!live.isCompleted)
-        #expect(live.alarms == [
-            Alarm(id: uuid(11), trigger: .absolute(date: ReminderDate(compact: "20260205T080000", zone: "Europe/Paris").instant())),
-            Alarm(id: uuid(12), trigger: .relative(offset: -900)),
-            Alarm(id: uuid(13), trigger: .location(location: bakery, proximity: .enter)),
-        ])
+        #expect(
+            live.alarms == [
+                Alarm(id: uuid(11), trigger: .absolute(date: ReminderDate(compact: "20260205T080000", zone: "Europe/Paris").instant())),
+                Alarm(id: uuid(12), trigger: .relative(offset: -900)),
+                Alarm(id: uuid(13), trigger: .location(location: bakery, proximity: .enter)),
+            ])
         let copy = try #require(try store.history(ofSeries: uuid(1)).first)
         #expect(copy.id == result.historyCopyID)
         #expect(copy.dueDate?.compact == "20260105T090000")
@@ -202,9 +220,11 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
             rules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=FR"), try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=7")],
             start: ReminderDate(compact: "20260105"))
         let utc = TimeZone(identifier: "UTC")!
-        #expect(series.nextDue(afterCompleting: ReminderDate(compact: "20260105"), at: date(0), floatingZone: utc)
-            == ReminderDate(compact: "20260107"))
-        #expect(series.nextDue(afterCompleting: ReminderDate(compact: "20260107"), at: date(0), floatingZone: utc)
-            == ReminderDate(compact: "20260109"))
+        #expect(
+            series.nextDue(afterCompleting: ReminderDate(compact: "20260105"), at: date(0), floatingZone: utc)
+                == ReminderDate(compact: "20260107"))
+        #expect(
+            series.nextDue(afterCompleting: ReminderDate(compact: "20260107"), at: date(0), floatingZone: utc)
+                == ReminderDate(compact: "20260109"))
     }
 }

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 private let newYork = TimeZone(identifier: "America/New_York")!
@@ -24,7 +25,7 @@ private let utc = TimeZone(identifier: "UTC")!
         let date = try ReminderDate(iso8601: "2026-11-23", timeZone: newYork)
         #expect(date == ReminderDate(year: 2026, month: 11, day: 23, time: nil, timeZone: newYork))
         #expect(date.iso8601 == "2026-11-23")
-        #expect(date.instant() == Date(timeIntervalSince1970: 1_795_410_000)) // 05:00Z
+        #expect(date.instant() == Date(timeIntervalSince1970: 1_795_410_000))  // 05:00Z
     }
 
     @Test func wallClockIsReadInTheGivenZone() throws {
@@ -43,8 +44,11 @@ private let utc = TimeZone(identifier: "UTC")!
 
     @Test func utcInstantIsKeptInTheRequestedZone() throws {
         let date = try ReminderDate(iso8601: "2026-11-23T16:00:00Z", timeZone: newYork)
-        #expect(date == ReminderDate(year: 2026, month: 11, day: 23,
-                                     time: TimeOfDay(hour: 11, minute: 0), timeZone: newYork))
+        #expect(
+            date
+                == ReminderDate(
+                    year: 2026, month: 11, day: 23,
+                    time: TimeOfDay(hour: 11, minute: 0), timeZone: newYork))
         #expect(try ReminderDate(iso8601: "2026-11-23T16:00:00Z", timeZone: nil).iso8601 == "2026-11-23T16:00:00Z")
     }
 
@@ -69,8 +73,10 @@ private let utc = TimeZone(identifier: "UTC")!
         }
     }
 
-    @Test(arguments: ["", "2026", "2026-1-05", "2026-11-23T", "2026-11-23T16", "2026-11-23T16:00Zx",
-                      "2026/11/23", "tomorrow", "2026-11-23T16:00+5"])
+    @Test(arguments: [
+        "", "2026", "2026-1-05", "2026-11-23T", "2026-11-23T16", "2026-11-23T16:00Zx",
+        "2026/11/23", "tomorrow", "2026-11-23T16:00+5",
+    ])
     func malformed(text: String) {
         #expect(throws: DateInputError.malformed(text: text)) { try ReminderDate(iso8601: text, timeZone: nil) }
     }

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct ReminderModelTests {
@@ -27,11 +28,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f",      // 35 characters
-        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f50",    // 37
-        "0fb8c2d41-a2b-4c3d-8e9f-a0b1c2d3e4f5",     // a dash out of place
-        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4g5",     // not hex
-        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4é",      // 36 bytes, not ASCII
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f",  // 35 characters
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f50",  // 37
+        "0fb8c2d41-a2b-4c3d-8e9f-a0b1c2d3e4f5",  // a dash out of place
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4g5",  // not hex
+        "0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4é",  // 36 bytes, not ASCII
         "{0fb8c2d4-1a2b-4c3d-8e9f-a0b1c2d3e4f5}",
         "",
     ])
@@ -68,8 +69,10 @@ import Testing
             try store.save(Reminder(id: uuid(2), title: "y", alarms: [.relative(-600)]))
         }
         #expect(try store.reminders().isEmpty)
-        let saved = try store.save(Reminder(id: uuid(3), title: "z", dueDate: anyDueDate,
-                                            recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")], alarms: [.relative(-600)]))
+        let saved = try store.save(
+            Reminder(
+                id: uuid(3), title: "z", dueDate: anyDueDate,
+                recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")], alarms: [.relative(-600)]))
         var edited = saved
         edited.dueDate = nil
         #expect(throws: ReminderError.recurrenceWithoutDueDate(id: uuid(3))) { try store.save(edited) }
@@ -139,17 +142,22 @@ import Testing
             dueDate: ReminderDate(year: 2026, month: 3, day: 1),
             creationDate: date(0),
             recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY", fromCompletion: true)],
-            alarms: [Alarm(id: uuid(3), trigger: .location(
-                location: StructuredLocation(title: "Shop", latitude: 1.5, longitude: 2.5, radius: 0), proximity: .enter))])
+            alarms: [
+                Alarm(
+                    id: uuid(3),
+                    trigger: .location(
+                        location: StructuredLocation(title: "Shop", latitude: 1.5, longitude: 2.5, radius: 0), proximity: .enter))
+            ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(reminder), as: UTF8.self)
-        #expect(json == """
-            {"alarms":[{"id":"\(uuid(3))","trigger":{"location":{"location":{"latitude":1.5,"longitude":2.5,"radius":0,"title":"Shop"},"proximity":"enter"}}}],\
-            "creationDate":0,"dueDate":{"day":1,"month":3,"year":2026},"id":"\(uuid(1))","isCompleted":false,\
-            "lastModifiedDate":0,"listID":"\(uuid(2))","priority":5,\
-            "recurrenceRules":[{"fromCompletion":true,"rrule":"FREQ=DAILY"}],"title":"Buy milk"}
-            """)
+        #expect(
+            json == """
+                {"alarms":[{"id":"\(uuid(3))","trigger":{"location":{"location":{"latitude":1.5,"longitude":2.5,"radius":0,"title":"Shop"},"proximity":"enter"}}}],\
+                "creationDate":0,"dueDate":{"day":1,"month":3,"year":2026},"id":"\(uuid(1))","isCompleted":false,\
+                "lastModifiedDate":0,"listID":"\(uuid(2))","priority":5,\
+                "recurrenceRules":[{"fromCompletion":true,"rrule":"FREQ=DAILY"}],"title":"Buy milk"}
+                """)
         #expect(try JSONDecoder().decode(Reminder.self, from: Data(json.utf8)) == reminder)
     }
 
@@ -157,16 +165,20 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
-        #expect(try json(Alarm(id: uuid(1), trigger: .absolute(date: date(60)), firedDate: date(61)))
-            == #"{"firedDate":61,"id":"\#(uuid(1))","trigger":{"absolute":{"date":60}}}"#)
-        #expect(try json(Alarm(id: uuid(2), trigger: .relative(offset: -900)))
-            == #"{"id":"\#(uuid(2))","trigger":{"relative":{"offset":-900}}}"#)
+        #expect(
+            try json(Alarm(id: uuid(1), trigger: .absolute(date: date(60)), firedDate: date(61)))
+                == #"{"firedDate":61,"id":"\#(uuid(1))","trigger":{"absolute":{"date":60}}}"#)
+        #expect(
+            try json(Alarm(id: uuid(2), trigger: .relative(offset: -900)))
+                == #"{"id":"\#(uuid(2))","trigger":{"relative":{"offset":-900}}}"#)
         let due = ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
-        #expect(try json(due)
-            == #"{"day":1,"month":3,"time":{"hour":9,"minute":30,"second":0},"timeZone":{"identifier":"Europe\/Paris"},"year":2026}"#)
+        #expect(
+            try json(due)
+                == #"{"day":1,"month":3,"time":{"hour":9,"minute":30,"second":0},"timeZone":{"identifier":"Europe\/Paris"},"year":2026}"#)
         #expect(try JSONDecoder().decode(ReminderDate.self, from: Data(try json(due).utf8)) == due)
-        #expect(try json(ReminderList(id: uuid(3), title: "Work", allowsContentModifications: false))
-            == ##"{"allowsContentModifications":false,"colour":"#1BADF8","id":"\##(uuid(3))","title":"Work"}"##)
+        #expect(
+            try json(ReminderList(id: uuid(3), title: "Work", allowsContentModifications: false))
+                == ##"{"allowsContentModifications":false,"colour":"#1BADF8","id":"\##(uuid(3))","title":"Work"}"##)
         #expect(try json(PriorityLevel.medium) == #""medium""#)
         #expect(try json(Length(metres: 150)) == #"{"metres":150}"#)
     }

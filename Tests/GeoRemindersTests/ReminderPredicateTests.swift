@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// EventKit's reminder predicates and the Reminders app's priority order.
@@ -29,8 +30,9 @@ import Testing
             (9, "Plain", 0, nil, 1, nil),
         ]
         for row in rows {
-            var reminder = Reminder(id: uuid(row.n), title: row.title, priority: row.priority, dueDate: row.due,
-                                    creationDate: date(row.created))
+            var reminder = Reminder(
+                id: uuid(row.n), title: row.title, priority: row.priority, dueDate: row.due,
+                creationDate: date(row.created))
             if row.n.isMultiple(of: 2) { reminder.listID = work.id }
             if let completed = row.completed { reminder.completionDate = date(completed) }
             try store.save(reminder, commit: false)
@@ -39,8 +41,10 @@ import Testing
         return store
     }
 
-    func ids(_ predicate: ReminderPredicate = ReminderPredicate(), sort: ReminderSort = .priority,
-             descending: Bool = false) throws -> [Int] {
+    func ids(
+        _ predicate: ReminderPredicate = ReminderPredicate(), sort: ReminderSort = .priority,
+        descending: Bool = false
+    ) throws -> [Int] {
         try Self.store().reminders(matching: predicate, sortedBy: sort, descending: descending)
             .map { Int($0.id.suffix(2))! }
     }

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct ReminderSortTests {
@@ -51,9 +52,14 @@ import Testing
     func characterByCharacterFoldingMatchesFoundations(locale: String) {
         let keys = TitleSortKey(locale: Locale(identifier: locale))
         var folder = TitleSortKey.Folder(keys: keys)
-        for title in ["Straße", "Ｆｕｌｌｗｉｄｔｈ", "e\u{301}clair", "ÉCOLE École", "İstanbul Istanbul", "ﬁle", "Ωmega ΣΑΣ", "🇫🇷 Café 👍🏽", "naïve Ärger"] {
-            #expect(folder.key(title) == title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                                       locale: Locale(identifier: locale)), "\(title)")
+        for title in [
+            "Straße", "Ｆｕｌｌｗｉｄｔｈ", "e\u{301}clair", "ÉCOLE École", "İstanbul Istanbul", "ﬁle", "Ωmega ΣΑΣ", "🇫🇷 Café 👍🏽", "naïve Ärger",
+        ] {
+            #expect(
+                folder.key(title)
+                    == title.folding(
+                        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                        locale: Locale(identifier: locale)), "\(title)")
         }
     }
 

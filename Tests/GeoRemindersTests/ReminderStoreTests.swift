@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 @Suite struct ReminderStoreTests {
@@ -14,10 +15,14 @@ import Testing
             startDate: ReminderDate(year: 2026, month: 2, day: 28),
             dueDate: ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30, second: 15), timeZone: paris),
             completionDate: date(4_000), creationDate: date(1_000),
-            recurrenceRules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO"), try RecurrenceRule(rrule: "FREQ=DAILY", fromCompletion: true)],
-            alarms: [Alarm(id: uuid(11), trigger: .absolute(date: date(3_000))),
-                     Alarm(id: uuid(12), trigger: .relative(offset: -900), firedDate: date(3_100)),
-                     Alarm(id: uuid(13), trigger: .location(location: Self.shop, proximity: .leave))],
+            recurrenceRules: [
+                try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO"), try RecurrenceRule(rrule: "FREQ=DAILY", fromCompletion: true),
+            ],
+            alarms: [
+                Alarm(id: uuid(11), trigger: .absolute(date: date(3_000))),
+                Alarm(id: uuid(12), trigger: .relative(offset: -900), firedDate: date(3_100)),
+                Alarm(id: uuid(13), trigger: .location(location: Self.shop, proximity: .leave)),
+            ],
             seriesID: uuid(99))
         let saved = try store.save(reminder)
         let defaultID = try store.defaultList().id
@@ -31,8 +36,10 @@ import Testing
 
     @Test func savingAgainReplacesAlarmsAndRules() throws {
         let store = try memoryStore()
-        var reminder = try store.save(Reminder(id: uuid(1), title: "x", dueDate: anyDueDate, recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")],
-                                               alarms: [.relative(-60), .relative(-120)]))
+        var reminder = try store.save(
+            Reminder(
+                id: uuid(1), title: "x", dueDate: anyDueDate, recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")],
+                alarms: [.relative(-60), .relative(-120)]))
         reminder.alarms = [Alarm(id: uuid(5), trigger: .relative(offset: 30))]
         reminder.recurrenceRules = []
         reminder.title = "y"
@@ -60,13 +67,21 @@ import Testing
     /// others gives each reminder exactly its own alarms.
     @Test func alarmsStayWithTheirReminderThroughABatch() throws {
         let store = try memoryStore()
-        try store.save(Reminder(id: uuid(1), title: "a", dueDate: anyDueDate, creationDate: date(1),
-                                alarms: [Alarm(id: uuid(10), trigger: .relative(offset: 1))]))
-        try store.save(Reminder(id: uuid(2), title: "b", dueDate: anyDueDate, creationDate: date(2),
-                                alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 2))]), commit: false)
-        try store.save(Reminder(id: uuid(1), title: "a2", dueDate: anyDueDate, creationDate: date(1),
-                                alarms: [Alarm(id: uuid(11), trigger: .relative(offset: 3)),
-                                         Alarm(id: uuid(12), trigger: .relative(offset: 4))]), commit: false)
+        try store.save(
+            Reminder(
+                id: uuid(1), title: "a", dueDate: anyDueDate, creationDate: date(1),
+                alarms: [Alarm(id: uuid(10), trigger: .relative(offset: 1))]))
+        try store.save(
+            Reminder(
+                id: uuid(2), title: "b", dueDate: anyDueDate, creationDate: date(2),
+                alarms: [Alarm(id: uuid(20), trigger: .relative(offset: 2))]), commit: false)
+        try store.save(
+            Reminder(
+                id: uuid(1), title: "a2", dueDate: anyDueDate, creationDate: date(1),
+                alarms: [
+                    Alarm(id: uuid(11), trigger: .relative(offset: 3)),
+                    Alarm(id: uuid(12), trigger: .relative(offset: 4)),
+                ]), commit: false)
         try store.save(Reminder(id: uuid(3), title: "c", creationDate: date(3)), commit: false)
         try store.commit()
         let alarms = try store.reminders().map { $0.alarms.map(\.id) }
@@ -82,8 +97,13 @@ import Testing
         #expect(try store.reminder(idPrefix: "AAAA2").title == "b")
         #expect(try store.reminder(idPrefix: "b").title == "c")
         #expect(try store.reminder(idPrefix: "bbbb0000-0000-0000-0000-000000000000").title == "c")
-        #expect(throws: StoreError.ambiguousPrefix(prefix: "aaaa", matches: [
-            "aaaa1111-0000-0000-0000-000000000000", "aaaa2222-0000-0000-0000-000000000000"])) {
+        #expect(
+            throws: StoreError.ambiguousPrefix(
+                prefix: "aaaa",
+                matches: [
+                    "aaaa1111-0000-0000-0000-000000000000", "aaaa2222-0000-0000-0000-000000000000",
+                ])
+        ) {
             try store.reminder(idPrefix: "aaaa")
         }
         #expect(throws: StoreError.noReminderMatches(prefix: "c")) { try store.reminder(idPrefix: "c") }

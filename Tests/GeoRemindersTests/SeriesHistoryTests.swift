@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+
 @testable import GeoReminders
 
 /// Idempotence, history, deletion, access and atomicity of completing repeating reminders.
@@ -33,8 +34,11 @@ import Testing
         let store = try Self.dailyStore()
         let before = try store.reminder(id: uuid(1))
         let result = try store.complete(id: uuid(1), occurrence: ReminderDate(compact: "20251201T090000", zone: Self.paris))
-        #expect(result == CompletionResult(outcome: .staleOccurrence, reminder: try #require(before),
-                                           historyCopyID: nil, nextDue: ReminderDate(compact: "20260105T090000", zone: Self.paris)))
+        #expect(
+            result
+                == CompletionResult(
+                    outcome: .staleOccurrence, reminder: try #require(before),
+                    historyCopyID: nil, nextDue: ReminderDate(compact: "20260105T090000", zone: Self.paris)))
         #expect(try store.reminder(id: uuid(1)) == before)
         #expect(try store.history(ofSeries: uuid(1)).isEmpty)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// A long stream of three devices over twelve places, cut into files at several points: committing
@@ -10,8 +11,9 @@ import Testing
     func townStore() throws -> ReminderStore {
         var reminders: [Reminder] = []
         for n in 0..<12 {
-            let place = StructuredLocation(title: "P\(n)", latitude: office.latitude + Double(n) * 0.0027,
-                                           longitude: office.longitude, radius: Double(60 + 10 * n))
+            let place = StructuredLocation(
+                title: "P\(n)", latitude: office.latitude + Double(n) * 0.0027,
+                longitude: office.longitude, radius: Double(60 + 10 * n))
             reminders.append(reminder(n + 1, "arrive P\(n)", created: Double(2 * n), alarms: [arriving(2 * n, at: place)]))
             reminders.append(reminder(n + 101, "leave P\(n)", created: Double(2 * n + 1), alarms: [leaving(2 * n + 1, at: place)]))
             reminders.append(reminder(n + 201, "at \(n * 250)", created: Double(100 + n), alarms: [timed(100 + n, at: Double(n * 250))]))
@@ -26,7 +28,7 @@ import Testing
             for device in 0..<3 {
                 let t = Double(step * 5) + Double(device)
                 let phase = (t * Double(device + 1) * 0.004).truncatingRemainder(dividingBy: 2)
-                let position = phase < 1 ? phase : 2 - phase   // 0…1 and back
+                let position = phase < 1 ? phase : 2 - phase  // 0…1 and back
                 fixes.append(fixAt(t, -0.002 + position * 0.034, device: "d\(device)"))
             }
         }
@@ -38,7 +40,7 @@ import Testing
         let options = EngineOptions(hysteresis: 10, initialTrigger: initialTrigger)
         let stream = self.stream
         let whole = try evaluate(townStore(), stream, mode: .commit, options: options)
-        #expect(whole.events.count == 36)   // every alarm fires once: 12 arrivals, 12 departures, 12 timed
+        #expect(whole.events.count == 36)  // every alarm fires once: 12 arrivals, 12 departures, 12 timed
         let store = try townStore()
         var events: [String] = []
         var admitted = 0

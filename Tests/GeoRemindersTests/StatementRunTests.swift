@@ -1,5 +1,6 @@
 import GRDB
 import Testing
+
 @testable import GeoReminders
 
 /// The writer's raw binding path checks what GRDB's own `execute(arguments:)` would.
@@ -11,9 +12,13 @@ struct StatementRunTests {
             let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
             #expect(throws: DatabaseError.self) { try insert.run { try $0.bind("only one") } }
             #expect(throws: DatabaseError.self) {
-                try insert.run { binder in try binder.bind("a"); try binder.bind(1.0); try binder.bind("extra") }
+                try insert.run { binder in
+                    try binder.bind("a"); try binder.bind(1.0); try binder.bind("extra")
+                }
             }
-            try insert.run { binder in try binder.bind("a"); try binder.bind(2.5) }
+            try insert.run { binder in
+                try binder.bind("a"); try binder.bind(2.5)
+            }
             #expect(try Row.fetchAll(db, sql: "SELECT a, b FROM t") == [["a": "a", "b": 2.5]])
         }
     }

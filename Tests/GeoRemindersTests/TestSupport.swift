@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Synchronization
+
 @testable import GeoReminders
 
 /// A clock tests move by hand.

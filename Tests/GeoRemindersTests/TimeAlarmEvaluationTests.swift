@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import GeoReminders
 
 /// Absolute and relative alarms: they fire iff the span of admitted fix times covers their instant.
@@ -15,8 +16,10 @@ import Testing
             reminder(5, "after", created: 4, alarms: [timed(5, at: 300.5)]),
         ])
         // A bad fix at 400 and an out-of-order one at -10 do not widen the span.
-        let fixes = [fixAt(0, outside), fixAt(100, outside), Fix(time: date(streamStart + 400), latitude: 95, longitude: 0),
-                     fixAt(300, outside), fixAt(-10, outside)]
+        let fixes = [
+            fixAt(0, outside), fixAt(100, outside), Fix(time: date(streamStart + 400), latitude: 95, longitude: 0),
+            fixAt(300, outside), fixAt(-10, outside),
+        ]
         #expect(try evaluate(store, fixes).events == ["0 time at first fix", "150.25 time between", "300 time at last fix"])
     }
 
@@ -33,8 +36,9 @@ import Testing
             reminder(3, "at 60", created: 6, alarms: [timed(3, at: 60)]),
             reminder(4, "at 61", created: 7, alarms: [timed(4, at: 61)]),
         ])
-        #expect(try evaluate(store, [fixAt(0, outside), fixAt(60, inside), fixAt(61, inside)]).events
-            == ["59 time at 59", "60 time at 60", "60 enter Buy milk 55.6", "61 time at 61"])
+        #expect(
+            try evaluate(store, [fixAt(0, outside), fixAt(60, inside), fixAt(61, inside)]).events
+                == ["59 time at 59", "60 time at 60", "60 enter Buy milk 55.6", "61 time at 61"])
     }
 
     /// Due dates: 2026-05-09T08:30Z −15 min, 10:00 Paris, all-day 2026-05-10 Paris −1 h, floating 12:00.
@@ -42,26 +46,35 @@ import Testing
     func relativeStore() throws -> ReminderStore {
         let utc = TimeZone(identifier: "UTC")!
         return try store(with: [
-            reminder(1, "zoned", due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 8, minute: 30), timeZone: utc),
-                     alarms: [Alarm(id: uuid(1001), trigger: .relative(offset: -900))]),
-            reminder(2, "paris", created: 1, due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 10, minute: 0), timeZone: paris),
-                     alarms: [Alarm(id: uuid(1002), trigger: .relative(offset: 0))]),
-            reminder(3, "all-day", created: 2, due: ReminderDate(year: 2026, month: 5, day: 10, timeZone: paris),
-                     alarms: [Alarm(id: uuid(1003), trigger: .relative(offset: -3600))]),
-            reminder(4, "floating", created: 3, due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 12, minute: 0)),
-                     alarms: [Alarm(id: uuid(1004), trigger: .relative(offset: 0))]),
-            reminder(6, "next day", created: 5, due: ReminderDate(year: 2026, month: 5, day: 10, time: TimeOfDay(hour: 6, minute: 13, second: 21), timeZone: utc),
-                     alarms: [Alarm(id: uuid(1006), trigger: .relative(offset: 0))]),
+            reminder(
+                1, "zoned", due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 8, minute: 30), timeZone: utc),
+                alarms: [Alarm(id: uuid(1001), trigger: .relative(offset: -900))]),
+            reminder(
+                2, "paris", created: 1,
+                due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 10, minute: 0), timeZone: paris),
+                alarms: [Alarm(id: uuid(1002), trigger: .relative(offset: 0))]),
+            reminder(
+                3, "all-day", created: 2, due: ReminderDate(year: 2026, month: 5, day: 10, timeZone: paris),
+                alarms: [Alarm(id: uuid(1003), trigger: .relative(offset: -3600))]),
+            reminder(
+                4, "floating", created: 3, due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 12, minute: 0)),
+                alarms: [Alarm(id: uuid(1004), trigger: .relative(offset: 0))]),
+            reminder(
+                6, "next day", created: 5,
+                due: ReminderDate(year: 2026, month: 5, day: 10, time: TimeOfDay(hour: 6, minute: 13, second: 21), timeZone: utc),
+                alarms: [Alarm(id: uuid(1006), trigger: .relative(offset: 0))]),
         ])
     }
 
     @Test func relativeAlarmsCountFromTheDueDateIncludingAllDayAndFloating() throws {
         let fixes = [fixAt(0, outside), fixAt(86_400, outside)]
         // 08:00Z paris = 6400 s, 08:15Z = 7300 s, floating 12:00Z = 20800 s, 2026-05-09T21:00Z = 53200 s.
-        #expect(try evaluate(relativeStore(), fixes).events
-            == ["6400 time paris", "7300 time zoned", "20800 time floating", "53200 time all-day"])
+        #expect(
+            try evaluate(relativeStore(), fixes).events
+                == ["6400 time paris", "7300 time zoned", "20800 time floating", "53200 time all-day"])
         // Floating read in New York (EDT): 16:00Z = 35200 s.
-        #expect(try evaluate(relativeStore(), fixes, floatingZone: TimeZone(identifier: "America/New_York")!).events
-            == ["6400 time paris", "7300 time zoned", "35200 time floating", "53200 time all-day"])
+        #expect(
+            try evaluate(relativeStore(), fixes, floatingZone: TimeZone(identifier: "America/New_York")!).events
+                == ["6400 time paris", "7300 time zoned", "35200 time floating", "53200 time all-day"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import GeoReminders
 
 /// What the store accepts it reads back; a row it cannot read (written by an older version) is
@@ -27,13 +28,16 @@ import Testing
         configuration.unreadableReminder = { id, reason in warned.withLock { $0.append("\(id): \(reason)") } }
         let store = try ReminderStore.inMemory(configuration: configuration)
         for n in 1...3 {
-            try store.save(Reminder(id: uuid(n), title: "R\(n)", dueDate: anyDueDate,
-                                    recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")]))
+            try store.save(
+                Reminder(
+                    id: uuid(n), title: "R\(n)", dueDate: anyDueDate,
+                    recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY")]))
         }
         // What an older version wrote for `every 1000000000 days`.
         try store.database!.write { db in
-            try db.execute(sql: "UPDATE reminder SET recurrenceRules = ? WHERE id = ?",
-                           arguments: [#"[{"fromCompletion":false,"rrule":"FREQ=DAILY;INTERVAL=1000000000"}]"#, uuid(2)])
+            try db.execute(
+                sql: "UPDATE reminder SET recurrenceRules = ? WHERE id = ?",
+                arguments: [#"[{"fromCompletion":false,"rrule":"FREQ=DAILY;INTERVAL=1000000000"}]"#, uuid(2)])
         }
         #expect(try store.reminders().map(\.id) == [uuid(1), uuid(3)])
         #expect(warned.withLock { $0.count } == 1)

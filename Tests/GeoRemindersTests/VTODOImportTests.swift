@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import GeoReminders
 
 /// Import as a whole: matching by UID, dry runs, list choice, skips, broken files.
@@ -26,8 +27,9 @@ struct VTODOImportTests {
     @Test func changedFileUpdates() throws {
         let store = try memoryStore()
         _ = try store.importICalendar(calendar(todo(uuid(1), "SUMMARY:Old title\r\n")), fileName: "a.ics")
-        let report = try store.importICalendar(calendar(todo(uuid(1), "SUMMARY:New title\r\nLAST-MODIFIED:20261005T100000Z\r\n")),
-                                               fileName: "a.ics")
+        let report = try store.importICalendar(
+            calendar(todo(uuid(1), "SUMMARY:New title\r\nLAST-MODIFIED:20261005T100000Z\r\n")),
+            fileName: "a.ics")
         #expect(report.updated.map(\.title) == ["New title"])
         let reminders = try store.reminders()
         #expect(reminders.map(\.title) == ["New title"])
@@ -51,8 +53,9 @@ struct VTODOImportTests {
 
     @Test func dryRunWritesNothing() throws {
         let store = try memoryStore()
-        let report = try store.importICalendar(try icalFixture("nextcloud-tasks.ics"), fileName: "n.ics",
-                                               options: ICalendarImportOptions(dryRun: true, createsMissingLists: true))
+        let report = try store.importICalendar(
+            try icalFixture("nextcloud-tasks.ics"), fileName: "n.ics",
+            options: ICalendarImportOptions(dryRun: true, createsMissingLists: true))
         #expect(report.dryRun)
         #expect(report.created.count == 3)
         #expect(report.createdLists.map(\.title) == ["Home"])
@@ -64,8 +67,12 @@ struct VTODOImportTests {
         let store = try memoryStore()
         let good = ICalendarSource(name: "good.ics", data: try icalFixture("apple-reminders.ics"))
         let broken = ICalendarSource(name: "broken.ics", data: calendar(todo(uuid(1), "SUMMARY:Fine\r\nDUE;VALUE=DATE:20261341\r\n")))
-        #expect(throws: ICalendarImportError.unreadable(file: "broken.ics", error: .invalidValue(
-            line: 8, property: "DUE", problem: .badDate(value: "20261341")))) {
+        #expect(
+            throws: ICalendarImportError.unreadable(
+                file: "broken.ics",
+                error: .invalidValue(
+                    line: 8, property: "DUE", problem: .badDate(value: "20261341")))
+        ) {
             try store.importICalendar([good, broken])
         }
         #expect(try store.reminders().isEmpty)
@@ -74,7 +81,8 @@ struct VTODOImportTests {
             _ = try store.importICalendar(noColon, fileName: "nocolon.ics")
             Issue.record("a broken file was accepted")
         } catch let error as ICalendarImportError {
-            #expect(error.description == "nocolon.ics: line 7: no ':' between name and value in \"SUMMARY Fine\"; content lines are NAME:VALUE")
+            #expect(
+                error.description == "nocolon.ics: line 7: no ':' between name and value in \"SUMMARY Fine\"; content lines are NAME:VALUE")
         }
         #expect(throws: ICalendarImportError.noCalendar(file: "card.vcf")) {
             try store.importICalendar(Data("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8), fileName: "card.vcf")
@@ -112,23 +120,24 @@ struct VTODOImportTests {
         let store = try memoryStore()
         let data = calendar(
             todo(uuid(1), "")
-            + todo(uuid(2), "SUMMARY:Dropped\r\nSTATUS:CANCELLED\r\n")
-            + todo(uuid(3), "SUMMARY:Moved\r\nRECURRENCE-ID:20261005T090000Z\r\n")
-            + todo(uuid(4), "SUMMARY:Loud\r\nPRIORITY:12\r\n")
-            + todo(uuid(5), "SUMMARY:Hourly\r\nRRULE:FREQ=HOURLY\r\n")
-            + todo(uuid(6), "SUMMARY:Kept\r\n")
-            + todo(uuid(6).uppercased(), "SUMMARY:Twice\r\n")
-            + "BEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\n")
+                + todo(uuid(2), "SUMMARY:Dropped\r\nSTATUS:CANCELLED\r\n")
+                + todo(uuid(3), "SUMMARY:Moved\r\nRECURRENCE-ID:20261005T090000Z\r\n")
+                + todo(uuid(4), "SUMMARY:Loud\r\nPRIORITY:12\r\n")
+                + todo(uuid(5), "SUMMARY:Hourly\r\nRRULE:FREQ=HOURLY\r\n")
+                + todo(uuid(6), "SUMMARY:Kept\r\n")
+                + todo(uuid(6).uppercased(), "SUMMARY:Twice\r\n")
+                + "BEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\n")
         let report = try store.importICalendar(data, fileName: "s.ics")
-        #expect(report.entries.map(\.outcome) == [
-            .skipped(reason: "it has no SUMMARY; a reminder needs a title"),
-            .skipped(reason: "it is cancelled (STATUS:CANCELLED)"),
-            .skipped(reason: "line 18: it overrides one occurrence (RECURRENCE-ID), which georemind does not keep"),
-            .skipped(reason: "line 24: PRIORITY 12 is outside 0-9 (RFC 5545 §3.8.1.9)"),
-            .skipped(reason: "line 30: RRULE FREQ=HOURLY: \(RecurrenceRuleError.unsupportedFrequency(value: "HOURLY"))"),
-            .created,
-            .skipped(reason: "its UID was already read at s.ics line 32"),
-        ])
+        #expect(
+            report.entries.map(\.outcome) == [
+                .skipped(reason: "it has no SUMMARY; a reminder needs a title"),
+                .skipped(reason: "it is cancelled (STATUS:CANCELLED)"),
+                .skipped(reason: "line 18: it overrides one occurrence (RECURRENCE-ID), which georemind does not keep"),
+                .skipped(reason: "line 24: PRIORITY 12 is outside 0-9 (RFC 5545 §3.8.1.9)"),
+                .skipped(reason: "line 30: RRULE FREQ=HOURLY: \(RecurrenceRuleError.unsupportedFrequency(value: "HOURLY"))"),
+                .created,
+                .skipped(reason: "its UID was already read at s.ics line 32"),
+            ])
         #expect(report.entries.map(\.line) == [4, 8, 14, 20, 26, 32, 37])
         #expect(report.notes.map(\.description) == ["s.ics:42: VEVENT ignored; georemind imports VTODO only"])
         #expect(try store.reminders().map(\.title) == ["Kept"])
@@ -153,8 +162,9 @@ struct VTODOImportTests {
         reminder.listID = nil
         try store.save(reminder)
         let data = try store.exportICalendar()
-        try store.setAlarmState(reminderID: reminder.id, alarmID: uuid(105), firedDate: VTODOSamples.utc("20261005T070000Z"),
-                                acknowledgedDate: nil)
+        try store.setAlarmState(
+            reminderID: reminder.id, alarmID: uuid(105), firedDate: VTODOSamples.utc("20261005T070000Z"),
+            acknowledgedDate: nil)
         let report = try store.importICalendar(data, fileName: "old.ics")
         #expect(report.entries.map(\.outcome) == [.unchanged])
         #expect(try store.reminder(id: reminder.id)?.alarms.first?.firedDate == VTODOSamples.utc("20261005T070000Z"))
@@ -165,8 +175,9 @@ struct VTODOImportTests {
 struct VTODOFixedOffsetTests {
     @Test func fixedOffsetZoneRoundTrips() throws {
         let due = try ReminderDate(iso8601: "2026-10-05T09:00:00+01:00", timeZone: nil)
-        let reminder = Reminder(id: uuid(1), title: "Offset", dueDate: due, creationDate: VTODOSamples.created,
-                                lastModifiedDate: VTODOSamples.modified)
+        let reminder = Reminder(
+            id: uuid(1), title: "Offset", dueDate: due, creationDate: VTODOSamples.created,
+            lastModifiedDate: VTODOSamples.modified)
         let text = ICalendarExport.text([reminder], lists: [])
         #expect(due.timeZone!.identifier == "GMT+0100")
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:GMT+0100\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\n"))
@@ -207,8 +218,10 @@ struct VTODOVariantTests {
         let store = try memoryStore()
         _ = try store.importICalendar(Data(text.utf8), fileName: "d.ics")
         // 01:30 CEST plus two hours is 02:30 CET: the clocks went back at 03:00 that night.
-        #expect(try store.reminder(id: uuid(1))?.dueDate == ReminderDate(
-            year: 2026, month: 10, day: 25, time: TimeOfDay(hour: 2, minute: 30), timeZone: paris))
+        #expect(
+            try store.reminder(id: uuid(1))?.dueDate
+                == ReminderDate(
+                    year: 2026, month: 10, day: 25, time: TimeOfDay(hour: 2, minute: 30), timeZone: paris))
         #expect(try store.reminder(id: uuid(1))?.recurrenceRules.map(\.fromCompletion) == [true])
         #expect(try store.reminder(id: uuid(2))?.dueDate == ReminderDate(year: 2027, month: 1, day: 2))
     }
@@ -218,9 +231,14 @@ struct VTODOVariantTests {
         let errands = try store.save(VTODOSamples.list)
         for reminder in [VTODOSamples.allDay, VTODOSamples.completed] { try store.save(reminder) }
         try store.save(Reminder(id: uuid(99), title: "Elsewhere"))
-        let text = String(decoding: try store.exportICalendar(matching: ReminderPredicate(
-            listIDs: [errands.id], completion: .incomplete)), as: UTF8.self)
-        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//georemind//georemind//EN\r\nCALSCALE:GREGORIAN\r\nX-WR-CALNAME:Errands\r\nBEGIN:VTODO\r\nUID:\(uuid(1))\r\n"))
+        let text = String(
+            decoding: try store.exportICalendar(
+                matching: ReminderPredicate(
+                    listIDs: [errands.id], completion: .incomplete)), as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//georemind//georemind//EN\r\nCALSCALE:GREGORIAN\r\nX-WR-CALNAME:Errands\r\nBEGIN:VTODO\r\nUID:\(uuid(1))\r\n"
+            ))
         #expect(text.components(separatedBy: "BEGIN:VTODO").count == 2)
         let all = String(decoding: try store.exportICalendar(), as: UTF8.self)
         #expect(all.components(separatedBy: "BEGIN:VTODO").count == 4)

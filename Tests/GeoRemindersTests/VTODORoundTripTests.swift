@@ -3,22 +3,31 @@ import Foundation
 import GeofenceEngine
 import ICalendar
 import Testing
+
 @testable import GeoReminders
 
 /// Export then import gives back the same reminders, field for field, over thousands of
 /// generated reminders of every shape.
 struct VTODORoundTripTests {
-    private static let lists = [ReminderList(id: uuid(0x11), title: "Errands"),
-                                ReminderList(id: uuid(0x12), title: "Home, garden; shed"),
-                                ReminderList(id: uuid(0x13), title: "Arbeit – Büro")]
-    private static let zones: [TimeZone?] = [nil, ICalDateTime.utc, TimeZone(identifier: "Europe/Paris"),
-                                             TimeZone(identifier: "America/New_York"), TimeZone(identifier: "Asia/Tokyo"),
-                                             TimeZone(identifier: "Australia/Lord_Howe"), TimeZone(identifier: "Asia/Kolkata")]
-    private static let words = ["milk", "Grüße", "naïve café", "a,b", "x;y", "back\\slash", "colon:here", "\"quoted\"",
-                                "caret^", "📚", "日本語のテキスト", "tab\there", "new\nline", "   padded  ", "Ünïcödé"]
-    private static let rules = ["FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=-1",
-                                "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10",
-                                "FREQ=DAILY;UNTIL=20301231T235959Z", "FREQ=MONTHLY;BYDAY=2TU;WKST=SU"]
+    private static let lists = [
+        ReminderList(id: uuid(0x11), title: "Errands"),
+        ReminderList(id: uuid(0x12), title: "Home, garden; shed"),
+        ReminderList(id: uuid(0x13), title: "Arbeit – Büro"),
+    ]
+    private static let zones: [TimeZone?] = [
+        nil, ICalDateTime.utc, TimeZone(identifier: "Europe/Paris"),
+        TimeZone(identifier: "America/New_York"), TimeZone(identifier: "Asia/Tokyo"),
+        TimeZone(identifier: "Australia/Lord_Howe"), TimeZone(identifier: "Asia/Kolkata"),
+    ]
+    private static let words = [
+        "milk", "Grüße", "naïve café", "a,b", "x;y", "back\\slash", "colon:here", "\"quoted\"",
+        "caret^", "📚", "日本語のテキスト", "tab\there", "new\nline", "   padded  ", "Ünïcödé",
+    ]
+    private static let rules = [
+        "FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=-1",
+        "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10",
+        "FREQ=DAILY;UNTIL=20301231T235959Z", "FREQ=MONTHLY;BYDAY=2TU;WKST=SU",
+    ]
 
     private struct Generator {
         var rng: SplitMix64
@@ -52,10 +61,11 @@ struct VTODORoundTripTests {
             case 0: trigger = .absolute(date: instant())
             case 1: trigger = .relative(offset: Double(int(-864_000...86_400)))
             default:
-                let place = StructuredLocation(title: chance(0.1) ? "" : text(words: 1...3),
-                                               latitude: Double(int(-90_000_000...90_000_000)) / 1e6,
-                                               longitude: Double(int(-180_000_000...180_000_000)) / 1e6,
-                                               radius: chance(0.3) ? 0 : Double(int(1...50_000)) / 10)
+                let place = StructuredLocation(
+                    title: chance(0.1) ? "" : text(words: 1...3),
+                    latitude: Double(int(-90_000_000...90_000_000)) / 1e6,
+                    longitude: Double(int(-180_000_000...180_000_000)) / 1e6,
+                    radius: chance(0.3) ? 0 : Double(int(1...50_000)) / 10)
                 trigger = .location(location: place, proximity: pick(Proximity.allCases))
             }
             var alarm = Alarm(id: identifier(), trigger: trigger)

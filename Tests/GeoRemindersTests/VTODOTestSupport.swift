@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import ICalendar
 import Testing
+
 @testable import GeoReminders
 
 /// Reminders of every kind the VTODO tests pin, with fixed dates and identifiers.
@@ -12,12 +13,15 @@ enum VTODOSamples {
 
     static func utc(_ text: String) -> Date { try! ICalDateTime.utcInstant(text) }
 
-    static func reminder(_ n: Int, _ title: String, notes: String? = nil, priority: Int = 0,
-                         start: ReminderDate? = nil, due: ReminderDate? = nil, completion: Date? = nil,
-                         rules: [RecurrenceRule] = [], alarms: [Alarm] = []) -> Reminder {
-        Reminder(id: uuid(n), listID: list.id, title: title, notes: notes, priority: priority, startDate: start,
-                 dueDate: due, completionDate: completion, creationDate: created, lastModifiedDate: modified,
-                 recurrenceRules: rules, alarms: alarms)
+    static func reminder(
+        _ n: Int, _ title: String, notes: String? = nil, priority: Int = 0,
+        start: ReminderDate? = nil, due: ReminderDate? = nil, completion: Date? = nil,
+        rules: [RecurrenceRule] = [], alarms: [Alarm] = []
+    ) -> Reminder {
+        Reminder(
+            id: uuid(n), listID: list.id, title: title, notes: notes, priority: priority, startDate: start,
+            dueDate: due, completionDate: completion, creationDate: created, lastModifiedDate: modified,
+            recurrenceRules: rules, alarms: alarms)
     }
 
     static func day(_ y: Int, _ m: Int, _ d: Int, zone: TimeZone? = nil) -> ReminderDate {
@@ -32,30 +36,42 @@ enum VTODOSamples {
     static let library = StructuredLocation(title: "OBA Oosterdok, Amsterdam", latitude: 52.37575, longitude: 4.90815, radius: 150)
 
     static let allDay = reminder(1, "Water the plants", priority: 5, due: day(2026, 10, 3))
-    static let zoned = reminder(2, "Call the bank", notes: "Ask about the fee, and the card; twice\nthen hang up",
-                                priority: 1, start: time(2026, 10, 5, 9, 0, zone: paris), due: time(2026, 10, 5, 9, 30, zone: paris))
+    static let zoned = reminder(
+        2, "Call the bank", notes: "Ask about the fee, and the card; twice\nthen hang up",
+        priority: 1, start: time(2026, 10, 5, 9, 0, zone: paris), due: time(2026, 10, 5, 9, 30, zone: paris))
     static let floating = reminder(3, "Stretch", due: time(2026, 10, 6, 18, 30))
     static let utcDue = reminder(4, "Join the call", due: time(2026, 10, 7, 12, 0, zone: ICalDateTime.utc))
-    static let absoluteAlarm = reminder(5, "Pick up dry cleaning", due: time(2026, 10, 5, 9, 0, zone: paris),
-                                        alarms: [Alarm(id: uuid(105), trigger: .absolute(date: utc("20261005T070000Z")))])
-    static let relativeAlarm = reminder(6, "Take the bins out", due: day(2026, 10, 8, zone: paris),
-                                        alarms: [Alarm(id: uuid(106), trigger: .relative(offset: -900))])
-    static let arriving = reminder(7, "Buy stroopwafels",
-                                   alarms: [Alarm(id: uuid(107), trigger: .location(location: market, proximity: .enter))])
-    static let leaving = reminder(8, "Return library books",
-                                  alarms: [Alarm(id: uuid(108), trigger: .location(location: library, proximity: .leave),
-                                                 firedDate: utc("20261003T101500Z"), acknowledgedDate: utc("20261003T101700Z"))])
-    static let repeating = reminder(9, "Clean the filter", start: day(2026, 10, 4), due: day(2026, 10, 4),
-                                    rules: [try! RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2", fromCompletion: true)])
-    static let completed = reminder(10, "File the tax return", priority: 9, due: day(2026, 9, 30),
-                                    completion: utc("20260929T170500Z"))
+    static let absoluteAlarm = reminder(
+        5, "Pick up dry cleaning", due: time(2026, 10, 5, 9, 0, zone: paris),
+        alarms: [Alarm(id: uuid(105), trigger: .absolute(date: utc("20261005T070000Z")))])
+    static let relativeAlarm = reminder(
+        6, "Take the bins out", due: day(2026, 10, 8, zone: paris),
+        alarms: [Alarm(id: uuid(106), trigger: .relative(offset: -900))])
+    static let arriving = reminder(
+        7, "Buy stroopwafels",
+        alarms: [Alarm(id: uuid(107), trigger: .location(location: market, proximity: .enter))])
+    static let leaving = reminder(
+        8, "Return library books",
+        alarms: [
+            Alarm(
+                id: uuid(108), trigger: .location(location: library, proximity: .leave),
+                firedDate: utc("20261003T101500Z"), acknowledgedDate: utc("20261003T101700Z"))
+        ])
+    static let repeating = reminder(
+        9, "Clean the filter", start: day(2026, 10, 4), due: day(2026, 10, 4),
+        rules: [try! RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2", fromCompletion: true)])
+    static let completed = reminder(
+        10, "File the tax return", priority: 9, due: day(2026, 9, 30),
+        completion: utc("20260929T170500Z"))
 
     static let all = [allDay, zoned, floating, utcDue, absoluteAlarm, relativeAlarm, arriving, leaving, repeating, completed]
 }
 
 /// Compares two reminders field by field, so a failure names the field.
-func expectSameReminder(_ actual: Reminder?, _ expected: Reminder,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSameReminder(
+    _ actual: Reminder?, _ expected: Reminder,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let actual else {
         Issue.record("missing reminder \(expected.id) \(expected.title)", sourceLocation: sourceLocation)
         return
@@ -72,14 +88,16 @@ func expectSameReminder(_ actual: Reminder?, _ expected: Reminder,
     #expect(actual.creationDate == expected.creationDate, "creation of \(expected.title)", sourceLocation: sourceLocation)
     #expect(actual.lastModifiedDate == expected.lastModifiedDate, "modified of \(expected.title)", sourceLocation: sourceLocation)
     #expect(actual.recurrenceRules == expected.recurrenceRules, "rules of \(expected.title)", sourceLocation: sourceLocation)
-    #expect(actual.recurrenceRules.map(\.fromCompletion) == expected.recurrenceRules.map(\.fromCompletion),
-            sourceLocation: sourceLocation)
+    #expect(
+        actual.recurrenceRules.map(\.fromCompletion) == expected.recurrenceRules.map(\.fromCompletion),
+        sourceLocation: sourceLocation)
     #expect(actual.alarms == expected.alarms, "alarms of \(expected.title)", sourceLocation: sourceLocation)
     #expect(actual.seriesID == expected.seriesID, sourceLocation: sourceLocation)
 }
 
 /// A file under Fixtures/ical/.
 func icalFixture(_ name: String) throws -> Data {
-    try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/ical/\(name)"))
+    try Data(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/ical/\(name)"))
 }

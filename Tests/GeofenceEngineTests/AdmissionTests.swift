@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 @Test(arguments: [
@@ -29,19 +30,22 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     let engine = try homeEngine()
     var out: [Transition] = []
     #expect(engine.feed(Fix(time: nil, coordinate: paris), into: &out) == .rejected(.noTime))
-    #expect(engine.statistics.rejectedByKey == ["bad-coordinates": 0, "no-time": 1, "out-of-order": 0, "low-accuracy": 0,
-                                                    "duplicate": 0, "too-frequent": 0, "implausible-speed": 0])
+    #expect(
+        engine.statistics.rejectedByKey == [
+            "bad-coordinates": 0, "no-time": 1, "out-of-order": 0, "low-accuracy": 0,
+            "duplicate": 0, "too-frequent": 0, "implausible-speed": 0,
+        ])
 }
 
 @Test func orderIsCheckedPerDevice() throws {
     let engine = try homeEngine()
     var out: [Transition] = []
     #expect(engine.feed(at(10, paris, device: "a"), into: &out) == .admitted)
-    #expect(engine.feed(at(5, paris, device: "b"), into: &out) == .admitted)     // other device: own clock
+    #expect(engine.feed(at(5, paris, device: "b"), into: &out) == .admitted)  // other device: own clock
     let nearby = Coordinate(latitude: 48.8567, longitude: 2.3522)
-    #expect(engine.feed(at(10, nearby, device: "a"), into: &out) == .rejected(.outOfOrder)) // equal time, elsewhere
+    #expect(engine.feed(at(10, nearby, device: "a"), into: &out) == .rejected(.outOfOrder))  // equal time, elsewhere
     #expect(engine.feed(at(9, paris, device: "a"), into: &out) == .rejected(.outOfOrder))  // earlier
-    #expect(engine.feed(at(5, paris), into: &out) == .admitted)                   // default device
+    #expect(engine.feed(at(5, paris), into: &out) == .admitted)  // default device
     #expect(engine.feed(at(5, nearby), into: &out) == .rejected(.outOfOrder))
     #expect(engine.feed(at(10.001, paris, device: "a"), into: &out) == .admitted)
     #expect(engine.statistics.admitted == 4)
@@ -53,7 +57,7 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     var out: [Transition] = []
     #expect(engine.feed(at(1, paris, accuracy: 50), into: &out) == .admitted)
     #expect(engine.feed(at(2, paris, accuracy: 50.1), into: &out) == .rejected(.lowAccuracy))
-    #expect(engine.feed(at(2, paris), into: &out) == .admitted) // no accuracy: admitted; t=2 still free
+    #expect(engine.feed(at(2, paris), into: &out) == .admitted)  // no accuracy: admitted; t=2 still free
     #expect(engine.statistics.rejected == [.lowAccuracy: 1])
     // Order is checked before accuracy: an old fix is out-of-order even when inaccurate.
     #expect(engine.feed(at(1, paris, accuracy: 500), into: &out) == .rejected(.outOfOrder))

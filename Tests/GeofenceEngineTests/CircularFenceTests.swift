@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 @Test(arguments: [0.0, -1, .infinity, .nan])
@@ -22,15 +23,17 @@ func badRadiusIsRefused(radius: Double) {
 /// A fence on the North Pole: every longitude near the pole is inside.
 @Test(arguments: [(89.5, 123.0, true), (89.5, -57.0, true), (89.2, 0.0, true), (89.0, -45.0, false), (90.0, 0.0, true)])
 func polarFence(latitude: Double, longitude: Double, inside: Bool) throws {
-    let engine = try GeofenceEngine(fences: [Fence.circle(id: "pole", center: Coordinate(latitude: 90, longitude: 0), radius: 100_000)],
-                                    options: EngineOptions(initialTrigger: true))
+    let engine = try GeofenceEngine(
+        fences: [Fence.circle(id: "pole", center: Coordinate(latitude: 90, longitude: 0), radius: 100_000)],
+        options: EngineOptions(initialTrigger: true))
     #expect(run(engine, [at(0, Coordinate(latitude: latitude, longitude: longitude))]) == [inside ? ["enter:pole"] : []])
 }
 
 @Test func fenceNearThePoleContainsTheOtherSide() throws {
     // Centre 1.1 km from the pole; a fix across the pole (longitude + 180) is 2.2 km away.
-    let engine = try GeofenceEngine(fences: [Fence.circle(id: "f", center: Coordinate(latitude: 89.99, longitude: 0), radius: 2_300)],
-                                    options: EngineOptions(initialTrigger: true))
+    let engine = try GeofenceEngine(
+        fences: [Fence.circle(id: "f", center: Coordinate(latitude: 89.99, longitude: 0), radius: 2_300)],
+        options: EngineOptions(initialTrigger: true))
     var out: [Transition] = []
     engine.feed(at(0, Coordinate(latitude: 89.99, longitude: 180)), into: &out)
     #expect(out.map(\.kind) == [.enter])
@@ -38,8 +41,9 @@ func polarFence(latitude: Double, longitude: Double, inside: Bool) throws {
 }
 
 @Test func circleAcrossTheAntimeridian() throws {
-    let engine = try GeofenceEngine(fences: [Fence.circle(id: "f", center: Coordinate(latitude: 0, longitude: 179.999), radius: 1_000)],
-                                    options: EngineOptions(initialTrigger: true))
+    let engine = try GeofenceEngine(
+        fences: [Fence.circle(id: "f", center: Coordinate(latitude: 0, longitude: 179.999), radius: 1_000)],
+        options: EngineOptions(initialTrigger: true))
     var out: [Transition] = []
     engine.feed(at(0, Coordinate(latitude: 0, longitude: -179.999)), into: &out)
     engine.feed(at(1, Coordinate(latitude: 0, longitude: -179.98)), into: &out)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GeofenceEngine
 
 /// The rules applied naively: every fence, every fix, exact geodesic distance. The engine (index,
@@ -71,9 +72,9 @@ func referenceWalk(start: Coordinate, count: Int, seed: UInt64) -> [Fix] {
 }
 
 @Test(arguments: [
-    Coordinate(latitude: 48.8566, longitude: 2.3522),   // mid-latitude
-    Coordinate(latitude: 65.0, longitude: 179.99),      // across the antimeridian
-    Coordinate(latitude: 89.98, longitude: 30),         // around the North Pole
+    Coordinate(latitude: 48.8566, longitude: 2.3522),  // mid-latitude
+    Coordinate(latitude: 65.0, longitude: 179.99),  // across the antimeridian
+    Coordinate(latitude: 89.98, longitude: 30),  // around the North Pole
 ])
 func engineMatchesTheNaiveRules(start: Coordinate) throws {
     var state: UInt64 = 7
@@ -89,8 +90,10 @@ func engineMatchesTheNaiveRules(start: Coordinate) throws {
     circles.append(try CircularFence(center: start, radius: 50_000))
     circles.append(try CircularFence(center: start, radius: 1_500))
     let ids = circles.indices.map { "f\($0)" }
-    for options in [EngineOptions(candidatePadding: 100),
-                    EngineOptions(hysteresis: 30, initialTrigger: true, dwellTime: 60, candidatePadding: 250)] {
+    for options in [
+        EngineOptions(candidatePadding: 100),
+        EngineOptions(hysteresis: 30, initialTrigger: true, dwellTime: 60, candidatePadding: 250),
+    ] {
         let engine = try GeofenceEngine(fences: zip(ids, circles).map { Fence(id: $0, shape: .circle($1)) }, options: options)
         var reference = ReferenceEngine(fences: circles, ids: ids, options: options)
         var mismatches = 0

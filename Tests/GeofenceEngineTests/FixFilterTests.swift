@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// Admission filters for real phone traces: speed, interval and duplicates.
@@ -55,8 +56,10 @@ import Testing
 
     @Test func minIntervalDropsABurstAndItsJump() throws {
         // The phone reports twice more 200 and 400 ms after t = 29 s; the first of them is the jump.
-        let burst = [at(29.2, Geodesic.wgs84.destination(from: paris, azimuth: 0, distance: 3_000)),
-                     at(29.4, Geodesic.wgs84.destination(from: paris, azimuth: 90, distance: 41))]
+        let burst = [
+            at(29.2, Geodesic.wgs84.destination(from: paris, azimuth: 0, distance: 3_000)),
+            at(29.4, Geodesic.wgs84.destination(from: paris, azimuth: 90, distance: 41)),
+        ]
         let walk = Self.walk(jump: false, extra: burst)
         #expect(try Self.fired(EngineOptions(), walk).events == ["leave:home@292", "enter:home@294"])
         let (events, engine) = try Self.fired(EngineOptions(minInterval: 1), walk)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import GeofenceEngine
 
 /// The reader-to-shards hand-over: every fix reaches its consumer once, in stream order, with its
@@ -14,9 +15,13 @@ import Testing
     func everyFixArrivesOnceInOrderAtItsConsumer(consumers: Int) throws {
         let input = fixes(20_011)
         let seen = Mutex<[[Int]]>(Array(repeating: [], count: consumers))
-        let output = try FixPipeline.run(consumers: consumers, batchSize: 1000, depth: 2,
-                                         route: { EngineShards.shard(of: $0.device, count: consumers) },
-                                         produce: { yield in for fix in input { try yield(fix) }; return "done" }) { consumer, batch in
+        let output = try FixPipeline.run(
+            consumers: consumers, batchSize: 1000, depth: 2,
+            route: { EngineShards.shard(of: $0.device, count: consumers) },
+            produce: { yield in
+                for fix in input { try yield(fix) }; return "done"
+            }
+        ) { consumer, batch in
             #expect(batch.fixes.count == batch.positions.count)
             for (fix, position) in zip(batch.fixes, batch.positions) {
                 #expect(fix == input[position])
@@ -34,17 +39,21 @@ import Testing
         struct Refused: Error {}
         let produced = Mutex(0)
         #expect(throws: Refused.self) {
-            try FixPipeline.run(consumers: 2, batchSize: 100, depth: 1, route: { EngineShards.shard(of: $0.device, count: 2) },
-                                produce: { yield in
-                                    // An endless reader: only the consumer's error can end it.
-                                    var n = 0
-                                    while true {
-                                        try yield(Fix(time: Date(timeIntervalSince1970: Double(n)), latitude: 0, longitude: 0,
-                                                      device: "d\(n % 5)"))
-                                        produced.withLock { $0 += 1 }
-                                        n += 1
-                                    }
-                                }) { consumer, _ in if consumer == 1 { throw Refused() } }
+            try FixPipeline.run(
+                consumers: 2, batchSize: 100, depth: 1, route: { EngineShards.shard(of: $0.device, count: 2) },
+                produce: { yield in
+                    // An endless reader: only the consumer's error can end it.
+                    var n = 0
+                    while true {
+                        try yield(
+                            Fix(
+                                time: Date(timeIntervalSince1970: Double(n)), latitude: 0, longitude: 0,
+                                device: "d\(n % 5)"))
+                        produced.withLock { $0 += 1 }
+                        n += 1
+                    }
+                }
+            ) { consumer, _ in if consumer == 1 { throw Refused() } }
         }
     }
 
@@ -52,11 +61,13 @@ import Testing
         struct Unreadable: Error {}
         let consumed = Mutex(0)
         #expect(throws: Unreadable.self) {
-            try FixPipeline.run(consumers: 2, batchSize: 64, route: { EngineShards.shard(of: $0.device, count: 2) },
-                                produce: { yield in
-                                    for fix in fixes(1_000) { try yield(fix) }
-                                    throw Unreadable()
-                                }) { _, batch in consumed.withLock { $0 += batch.fixes.count } }
+            try FixPipeline.run(
+                consumers: 2, batchSize: 64, route: { EngineShards.shard(of: $0.device, count: 2) },
+                produce: { yield in
+                    for fix in fixes(1_000) { try yield(fix) }
+                    throw Unreadable()
+                }
+            ) { _, batch in consumed.withLock { $0 += batch.fixes.count } }
         }
         #expect(consumed.withLock { $0 } == 1_000)
     }

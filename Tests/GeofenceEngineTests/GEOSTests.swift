@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GeofenceEngine
 
 @Test func strTreeReturnsTheItemsWhoseBoxesMeet() throws {
@@ -25,7 +26,7 @@ import Testing
         #expect(operation == "WKTReader_read")
         #expect(message.contains("ParseException"))
     }
-    #expect(context.lastError == nil) // consumed, not accumulated
+    #expect(context.lastError == nil)  // consumed, not accumulated
 }
 
 @Test func borrowedRingsOutliveTheirPolygonVariable() throws {

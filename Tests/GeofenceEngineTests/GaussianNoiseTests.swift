@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 @Suite struct GaussianNoiseTests {
@@ -44,8 +45,10 @@ import Testing
         // Computed independently with a Python SplitMix64 and math.log.
         // Azimuths are exact IEEE arithmetic; distances go through libm's log, hence 1e-12.
         var noise = GaussianNoise(sigma: 5, seed: 2026)
-        let expected = [(9.876492670630128, 169.78585821892455), (7.418386709617986, 138.51879091477386),
-                        (8.85527760912218, 261.50551793316583)]
+        let expected = [
+            (9.876492670630128, 169.78585821892455), (7.418386709617986, 138.51879091477386),
+            (8.85527760912218, 261.50551793316583),
+        ]
         for (distance, azimuth) in expected {
             let offset = noise.next()
             #expect(abs(offset.distance - distance) < 1e-12)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// One row of Fixtures/geodesy/circle-reference.csv (made by scripts/geodesy-reference.py).
@@ -15,8 +16,9 @@ struct ReferenceRow {
         let text = try! String(contentsOf: fixtures.appendingPathComponent("geodesy/circle-reference.csv"), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { line in
             let v = line.split(separator: ",").map { Double($0)! }
-            return ReferenceRow(center: Coordinate(latitude: v[0], longitude: v[1]), radius: v[2],
-                                fix: Coordinate(latitude: v[3], longitude: v[4]), distance: v[5], inside: v[6] == 1)
+            return ReferenceRow(
+                center: Coordinate(latitude: v[0], longitude: v[1]), radius: v[2],
+                fix: Coordinate(latitude: v[3], longitude: v[4]), distance: v[5], inside: v[6] == 1)
         }
     }()
 }
@@ -39,10 +41,10 @@ struct ReferenceRow {
 @Test func fenceModelDistanceIsExactWithinHalfAMillimetre() throws {
     for row in ReferenceRow.all {
         let model = FenceModel(circle: try CircularFence(center: row.center, radius: row.radius), hysteresis: 0)
-        let d = model.distance(latitude: row.fix.latitude * radiansPerDegree, longitude: row.fix.longitude * radiansPerDegree,
-                               coordinate: row.fix, limit: row.radius)
-        if d.isFinite { #expect(abs(d - row.distance) < 5e-4, "row \(row)") }
-        else { #expect(row.distance > row.radius, "row \(row)") }
+        let d = model.distance(
+            latitude: row.fix.latitude * radiansPerDegree, longitude: row.fix.longitude * radiansPerDegree,
+            coordinate: row.fix, limit: row.radius)
+        if d.isFinite { #expect(abs(d - row.distance) < 5e-4, "row \(row)") } else { #expect(row.distance > row.radius, "row \(row)") }
     }
 }
 
@@ -57,8 +59,9 @@ struct ReferenceRow {
 @Test func engineDecisionsAgreeWithTheExactSolver() throws {
     var disagreements = 0
     for row in ReferenceRow.all {
-        let engine = try GeofenceEngine(fences: [Fence.circle(id: "f", center: row.center, radius: row.radius)],
-                                        options: EngineOptions(initialTrigger: true))
+        let engine = try GeofenceEngine(
+            fences: [Fence.circle(id: "f", center: row.center, radius: row.radius)],
+            options: EngineOptions(initialTrigger: true))
         var out: [Transition] = []
         engine.feed(at(0, row.fix), into: &out)
         if (out.count == 1) != row.inside { disagreements += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GeofenceEngine
 
 let squareWithHole = "POLYGON((0 0, 1 0, 1 1, 0 1, 0 0), (0.4 0.4, 0.6 0.4, 0.6 0.6, 0.4 0.6, 0.4 0.4))"
@@ -29,8 +30,10 @@ func polygonWithHole(latitude: Double, longitude: Double, inside: Bool) throws {
     #expect(try PolygonFence(wkt: squareWithHole).rings.count == 2)
 }
 
-@Test(arguments: [(0.0, 179.9, true), (0.0, -179.9, true), (5.0, 180.0, true), (0.0, 0.0, false),
-                  (0.0, 160.0, false), (0.0, -160.0, false), (11.0, 175.0, false)])
+@Test(arguments: [
+    (0.0, 179.9, true), (0.0, -179.9, true), (5.0, 180.0, true), (0.0, 0.0, false),
+    (0.0, 160.0, false), (0.0, -160.0, false), (11.0, 175.0, false),
+])
 func antimeridianPolygon(latitude: Double, longitude: Double, inside: Bool) throws {
     let fence = try Fence.polygon(id: "pacific", wkt: "POLYGON((170 -10, -170 -10, -170 10, 170 10, 170 -10))")
     if case let .polygon(polygon) = fence.shape { #expect(polygon.crossesAntimeridian) }
@@ -51,7 +54,7 @@ func antimeridianPolygon(latitude: Double, longitude: Double, inside: Bool) thro
 
 @Test func badPolygonsAreRefusedWithAReason() {
     #expect(throws: FenceError.self) { try PolygonFence(wkt: "POINT(1 2)") }
-    #expect(throws: FenceError.self) { try PolygonFence(wkt: "POLYGON((0 0, 1 1, 1 0, 0 1, 0 0))") } // bow-tie
+    #expect(throws: FenceError.self) { try PolygonFence(wkt: "POLYGON((0 0, 1 1, 1 0, 0 1, 0 0))") }  // bow-tie
     #expect(throws: FenceError.self) { try PolygonFence(wkt: "not wkt") }
     #expect(throws: FenceError.self) { try PolygonFence(geoJSON: "{\"type\": \"Point\", \"coordinates\": [1, 2]}") }
     do {
@@ -64,20 +67,23 @@ func antimeridianPolygon(latitude: Double, longitude: Double, inside: Bool) thro
 
 @Test func crossEventThroughAPolygon() throws {
     let engine = try GeofenceEngine(fences: [Fence.polygon(id: "p", wkt: squareWithHole)], options: EngineOptions(detectCrossings: true))
-    let fixes = [at(0, Coordinate(latitude: 0.2, longitude: -1)), at(30, Coordinate(latitude: 0.2, longitude: 2)),
-                 at(40, Coordinate(latitude: 2, longitude: 2)), at(50, Coordinate(latitude: 0.5, longitude: 0.5))]
+    let fixes = [
+        at(0, Coordinate(latitude: 0.2, longitude: -1)), at(30, Coordinate(latitude: 0.2, longitude: 2)),
+        at(40, Coordinate(latitude: 2, longitude: 2)), at(50, Coordinate(latitude: 0.5, longitude: 0.5)),
+    ]
     var out: [Transition] = []
     for fix in fixes { engine.feed(fix, into: &out) }
     // Enters at longitude 0, a third of the way: t = 10. The last fix lands in the hole: outside, and the
     // segment from (2, 2) to (0.5, 0.5) crosses the shell first at (1, 1): two thirds of the way, t = 46.67.
     #expect(out.map(\.kind) == [.cross, .cross])
     #expect(abs(try #require(out[0].crossingTime).timeIntervalSince1970 - 10) < 1e-6)
-    #expect(abs(try #require(out[1].crossingTime).timeIntervalSince1970 - (40 + 20.0 / 3)) < 1e-6) // Date keeps ~1e-7 s here
+    #expect(abs(try #require(out[1].crossingTime).timeIntervalSince1970 - (40 + 20.0 / 3)) < 1e-6)  // Date keeps ~1e-7 s here
 }
 
 @Test func crossEventThroughAnAntimeridianPolygonFarFromBothFixes() throws {
-    let engine = try GeofenceEngine(fences: [Fence.polygon(id: "pacific", wkt: "POLYGON((179 -1, -179 -1, -179 1, 179 1, 179 -1))")],
-                                    options: EngineOptions(detectCrossings: true))
+    let engine = try GeofenceEngine(
+        fences: [Fence.polygon(id: "pacific", wkt: "POLYGON((179 -1, -179 -1, -179 1, 179 1, 179 -1))")],
+        options: EngineOptions(detectCrossings: true))
     let fixes = [at(0, Coordinate(latitude: 0, longitude: 170)), at(20, Coordinate(latitude: 0, longitude: -170))]
     var out: [Transition] = []
     for fix in fixes { engine.feed(fix, into: &out) }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// Polygons get the circles' hysteresis and accuracy band, measured as the geodesic distance to the
@@ -38,8 +39,10 @@ import Testing
 
     @Test func hysteresisKeepsTheInsideStateUntilThatFarFromTheEdge() throws {
         let engine = try Self.engine(EngineOptions(hysteresis: 30))
-        let fixes = [at(0, Self.east(-50)), at(10, Self.east(20)), at(20, Self.east(29.9)), at(30, Self.east(5)),
-                     at(40, Self.east(30.2)), at(50, Self.east(10)), at(60, Self.east(-0.5))]
+        let fixes = [
+            at(0, Self.east(-50)), at(10, Self.east(20)), at(20, Self.east(29.9)), at(30, Self.east(5)),
+            at(40, Self.east(30.2)), at(50, Self.east(10)), at(60, Self.east(-0.5)),
+        ]
         // In the band (0–30 m outside) the state stays inside; past 30 m it leaves; outside, it comes
         // back in only inside the shell (10 m outside is still outside).
         #expect(Self.run(engine, fixes) == ["leave 30.2", "enter 0.5"])
@@ -48,8 +51,10 @@ import Testing
 
     @Test func anAccuracyCircleStraddlingTheEdgeChangesNothing() throws {
         let engine = try Self.engine(EngineOptions(accuracyAware: true))
-        let fixes = [at(0, Self.east(-50), accuracy: 10), at(10, Self.east(8), accuracy: 10),
-                     at(20, Self.east(12), accuracy: 10), at(30, Self.east(-9), accuracy: 10), at(40, Self.east(-11), accuracy: 10)]
+        let fixes = [
+            at(0, Self.east(-50), accuracy: 10), at(10, Self.east(8), accuracy: 10),
+            at(20, Self.east(12), accuracy: 10), at(30, Self.east(-9), accuracy: 10), at(40, Self.east(-11), accuracy: 10),
+        ]
         #expect(Self.run(engine, fixes) == ["leave 12.0", "enter 11.0"])
     }
 
@@ -60,7 +65,8 @@ import Testing
         for fix in [at(0, Coordinate(latitude: 0.5, longitude: 0.5)), at(10, Coordinate(latitude: 0.5, longitude: 0.3))] {
             engine.feed(fix, into: &out)
         }
-        let expected = Geodesic.wgs84.distance(from: Coordinate(latitude: 0.5, longitude: 0.3), to: Coordinate(latitude: 0.5, longitude: 0.4))
+        let expected = Geodesic.wgs84.distance(
+            from: Coordinate(latitude: 0.5, longitude: 0.3), to: Coordinate(latitude: 0.5, longitude: 0.4))
         #expect(out.map(\.kind) == [.enter])
         #expect(abs(try #require(out[0].distance) - expected) < 1e-6)
         #expect(String(format: "%.1f", expected) == "11131.5")
@@ -77,8 +83,12 @@ import Testing
         let arctic = """
             {"type": "Polygon", "coordinates": [[[-180, 80], [-90, 80], [0, 80], [90, 80], [180, 80], [-180, 80]]]}
             """
-        #expect(throws: FenceError.badPolygon(fence: "arctic", reason:
-            "the polygon encloses a pole (its shell winds through 360° of longitude), which is not supported")) {
+        #expect(
+            throws: FenceError.badPolygon(
+                fence: "arctic",
+                reason:
+                    "the polygon encloses a pole (its shell winds through 360° of longitude), which is not supported")
+        ) {
             try Fence.polygon(id: "arctic", geoJSON: arctic)
         }
         // A box that only reaches the pole's latitude does not wind around it.

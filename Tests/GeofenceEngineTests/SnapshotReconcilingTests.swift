@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// Restoring a snapshot into an engine whose fences changed: removed fences dropped, added fences unknown.
@@ -30,8 +31,9 @@ import Testing
         #expect(reconciled.devices[0].fences.map(\.fence) == ["home", "new"])
         #expect(reconciled.devices[0].fences.map(\.state) == [.inside, .unknown])
         try engine.restore(reconciled)
-        #expect(run(engine, [at(20, offset(paris, 10)), at(30, offset(paris, 80)), at(40, offset(paris, 10))])
-            == [[], ["leave:new"], ["enter:new"]])
+        #expect(
+            run(engine, [at(20, offset(paris, 10)), at(30, offset(paris, 80)), at(40, offset(paris, 10))])
+                == [[], ["leave:new"], ["enter:new"]])
     }
 
     @Test func withoutReconcilingAnAddedFenceReadsOutsideAndEnters() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// A deterministic walk of three devices over five fences (SplitMix64), with some bad fixes mixed in.
@@ -39,8 +40,9 @@ func snapshotFences() throws -> [Fence] {
     ]
 }
 
-let everyOption = EngineOptions(hysteresis: 15, maxAccuracy: 25, initialTrigger: true, dwellTime: 120,
-                                accuracyAware: true, staleTimeout: 300, detectCrossings: true, candidatePadding: 100)
+let everyOption = EngineOptions(
+    hysteresis: 15, maxAccuracy: 25, initialTrigger: true, dwellTime: 120,
+    accuracyAware: true, staleTimeout: 300, detectCrossings: true, candidatePadding: 100)
 
 func describe(_ transitions: [Transition]) -> [String] {
     transitions.map {

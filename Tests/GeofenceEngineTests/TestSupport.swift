@@ -1,6 +1,7 @@
 import Foundation
-@testable import GeofenceEngine
 import TestSupport
+
+@testable import GeofenceEngine
 
 func at(_ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil, device: String? = nil) -> Fix {
     Fix(time: Date(timeIntervalSince1970: seconds), coordinate: coordinate, accuracy: accuracy, device: device)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 @Test func enterAndLeaveAtTheRadius() throws {
@@ -23,8 +24,10 @@ import Testing
 
 @Test func hysteresisBandKeepsTheState() throws {
     let engine = try homeEngine(EngineOptions(hysteresis: 20))
-    let fixes = [at(0, offset(paris, 90)), at(1, offset(paris, 119)), at(2, offset(paris, 121)),
-                 at(3, offset(paris, 101)), at(4, offset(paris, 99))]
+    let fixes = [
+        at(0, offset(paris, 90)), at(1, offset(paris, 119)), at(2, offset(paris, 121)),
+        at(3, offset(paris, 101)), at(4, offset(paris, 99)),
+    ]
     // Inside (initial, silent); 119 in band: stay; 121 > r+h: leave; 101 in band: stay outside; 99: enter.
     #expect(run(engine, fixes) == [[], [], ["leave:home"], [], ["enter:home"]])
 }
@@ -32,7 +35,8 @@ import Testing
 @Test func hysteresisBandFromUnknownIsOutside() throws {
     let engine = try homeEngine(EngineOptions(hysteresis: 20, initialTrigger: true))
     // First fix in the band: unknown becomes outside (no enter); then inside: enter.
-    #expect(run(engine, [at(0, offset(paris, 110)), at(1, offset(paris, 115)), at(2, offset(paris, 50))])
+    #expect(
+        run(engine, [at(0, offset(paris, 110)), at(1, offset(paris, 115)), at(2, offset(paris, 50))])
             == [[], [], ["enter:home"]])
 }
 
@@ -50,8 +54,10 @@ import Testing
 
 @Test func devicesHaveIndependentStates() throws {
     let engine = try homeEngine()
-    let fixes = [at(0, paris, device: "a"), at(0, offset(paris, 500), device: "b"),
-                 at(1, offset(paris, 500), device: "a"), at(1, paris, device: "b")]
+    let fixes = [
+        at(0, paris, device: "a"), at(0, offset(paris, 500), device: "b"),
+        at(1, offset(paris, 500), device: "a"), at(1, paris, device: "b"),
+    ]
     var out: [Transition] = []
     for fix in fixes { engine.feed(fix, into: &out) }
     #expect(out.map { "\($0.kind.rawValue):\($0.fix.device!)" } == ["leave:a", "enter:b"])
@@ -61,8 +67,10 @@ import Testing
 
 @Test func dwellAfterContinuousInsideTime() throws {
     let engine = try homeEngine(EngineOptions(dwellTime: 60))
-    let fixes = [at(0, offset(paris, 500)), at(10, paris), at(69, paris), at(70, paris), at(200, paris),
-                 at(210, offset(paris, 500)), at(300, paris), at(359, paris), at(360, paris)]
+    let fixes = [
+        at(0, offset(paris, 500)), at(10, paris), at(69, paris), at(70, paris), at(200, paris),
+        at(210, offset(paris, 500)), at(300, paris), at(359, paris), at(360, paris),
+    ]
     #expect(run(engine, fixes) == [[], ["enter:home"], [], ["dwell:home"], [], ["leave:home"], ["enter:home"], [], ["dwell:home"]])
 }
 
@@ -78,12 +86,14 @@ import Testing
 
 @Test func accuracyStraddleNeverChangesTheState() throws {
     let engine = try homeEngine(EngineOptions(accuracyAware: true))
-    let fixes = [at(0, offset(paris, 50), accuracy: 10),
-                 at(1, offset(paris, 105), accuracy: 10),   // |5| < 10: straddles, stays inside
-                 at(2, offset(paris, 400), accuracy: 350),  // |300| < 350: straddles
-                 at(3, offset(paris, 110.5), accuracy: 10), // |10.5| >= 10: leave
-                 at(4, offset(paris, 95), accuracy: 10),    // straddles: stays outside
-                 at(5, offset(paris, 89), accuracy: 10)]    // |11| >= 10: enter
+    let fixes = [
+        at(0, offset(paris, 50), accuracy: 10),
+        at(1, offset(paris, 105), accuracy: 10),  // |5| < 10: straddles, stays inside
+        at(2, offset(paris, 400), accuracy: 350),  // |300| < 350: straddles
+        at(3, offset(paris, 110.5), accuracy: 10),  // |10.5| >= 10: leave
+        at(4, offset(paris, 95), accuracy: 10),  // straddles: stays outside
+        at(5, offset(paris, 89), accuracy: 10),
+    ]  // |11| >= 10: enter
     #expect(run(engine, fixes) == [[], [], [], ["leave:home"], [], ["enter:home"]])
 }
 
@@ -92,7 +102,8 @@ import Testing
     // The first fix straddles: still unknown, so the next clear inside fix is an initial enter.
     #expect(run(engine, [at(0, offset(paris, 95), accuracy: 10), at(1, paris, accuracy: 5)]) == [[], ["enter:home"]])
     let engine2 = try homeEngine(EngineOptions(initialTrigger: true, accuracyAware: true))
-    #expect(run(engine2, [at(0, offset(paris, 95), accuracy: 10), at(1, offset(paris, 300), accuracy: 5), at(2, paris)])
+    #expect(
+        run(engine2, [at(0, offset(paris, 95), accuracy: 10), at(1, offset(paris, 300), accuracy: 5), at(2, paris)])
             == [[], [], ["enter:home"]])
 }
 
@@ -125,8 +136,8 @@ import Testing
     let engine = try homeEngine()
     var out: [Transition] = []
     engine.feed(at(0, offset(paris, 300)), into: &out)
-    engine.feed(at(36, offset(paris, 60, azimuth: 180)), into: &out) // 300 m N to 60 m S: crosses 100 m N at 200/360
-    engine.feed(at(44, offset(paris, 140, azimuth: 180)), into: &out) // 60 m S to 140 m S: crosses 100 m S halfway
+    engine.feed(at(36, offset(paris, 60, azimuth: 180)), into: &out)  // 300 m N to 60 m S: crosses 100 m N at 200/360
+    engine.feed(at(44, offset(paris, 140, azimuth: 180)), into: &out)  // 60 m S to 140 m S: crosses 100 m S halfway
     #expect(out.map(\.kind) == [.enter, .leave])
     let enter = try #require(out[0].crossingTime).timeIntervalSince1970
     let leave = try #require(out[1].crossingTime).timeIntervalSince1970
@@ -153,12 +164,14 @@ import Testing
 
 @Test func crossEventWhenASegmentPassesThroughAFence() throws {
     let options = EngineOptions(detectCrossings: true)
-    let fixes = [at(0, offset(paris, 300, azimuth: 270)), at(10, offset(paris, 300, azimuth: 90)),
-                 at(20, offset(paris, 300, azimuth: 0))]
+    let fixes = [
+        at(0, offset(paris, 300, azimuth: 270)), at(10, offset(paris, 300, azimuth: 90)),
+        at(20, offset(paris, 300, azimuth: 0)),
+    ]
     let engine = try homeEngine(options)
     var out: [Transition] = []
     for fix in fixes { engine.feed(fix, into: &out) }
-    #expect(out.map(\.kind) == [.cross]) // the second segment passes 212 m from the centre: no cross
+    #expect(out.map(\.kind) == [.cross])  // the second segment passes 212 m from the centre: no cross
     #expect(abs(try #require(out[0].crossingTime).timeIntervalSince1970 - 5) < 1e-3)
     #expect(run(try homeEngine(), fixes) == [[], [], []])
 }

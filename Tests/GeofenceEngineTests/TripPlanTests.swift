@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GeofenceEngine
 
 /// 2026-11-23T17:00:00Z.
@@ -8,10 +9,13 @@ private let five = Date(timeIntervalSince1970: 1_795_453_200)
 private let walking = 5 / 3.6
 private let berlin = Coordinate(latitude: 52.52, longitude: 13.405)
 
-private func trip(_ route: [Coordinate], speed: Double = walking, interval: Double = 60, linger: Double = 0,
-                  noise: Double = 0, seed: UInt64 = 0) throws -> TripPlan {
-    try TripPlan(route: route, departure: five, speed: speed, interval: interval, linger: linger,
-                 device: "phone", noise: noise, seed: seed)
+private func trip(
+    _ route: [Coordinate], speed: Double = walking, interval: Double = 60, linger: Double = 0,
+    noise: Double = 0, seed: UInt64 = 0
+) throws -> TripPlan {
+    try TripPlan(
+        route: route, departure: five, speed: speed, interval: interval, linger: linger,
+        device: "phone", noise: noise, seed: seed)
 }
 
 private func seconds(_ fix: Fix) -> Double {
@@ -21,8 +25,9 @@ private func seconds(_ fix: Fix) -> Double {
 @Suite struct TripPlanTests {
     @Test func oneKilometreWalkWithFiveMinutesLinger() throws {
         let destination = offset(paris, 1000, azimuth: 90)
-        let plan = try TripPlan(from: paris, to: destination, departure: five, speed: walking, interval: 60,
-                                linger: 300, device: "phone")
+        let plan = try TripPlan(
+            from: paris, to: destination, departure: five, speed: walking, interval: 60,
+            linger: 300, device: "phone")
         let fixes = Array(plan.fixes)
         #expect(abs(plan.duration - 720) < 1e-9)
         #expect(plan.fixCount == 18)
@@ -83,7 +88,7 @@ private func seconds(_ fix: Fix) -> Double {
             }
         }
         // 600 s → 900 m on the first leg; 720 s → 80 m into the second.
-        #expect(abs(Geodesic.wgs84.distance(from: fixes[10].coordinate, to: offset(paris, 900)) ) < 0.001)
+        #expect(abs(Geodesic.wgs84.distance(from: fixes[10].coordinate, to: offset(paris, 900))) < 0.001)
         #expect(abs(Geodesic.wgs84.distance(from: fixes[12].coordinate, to: offset(middle, 80, azimuth: 90))) < 0.001)
         #expect(fixes.last!.coordinate == end)
     }
@@ -95,10 +100,13 @@ private func seconds(_ fix: Fix) -> Double {
     }
 
     @Test func antimeridianRouteTakesTheShortWay() throws {
-        let route = [Coordinate(latitude: -17.0, longitude: 179.6), Coordinate(latitude: -17.1, longitude: -179.9),
-                     Coordinate(latitude: -16.8, longitude: -179.5)]
+        let route = [
+            Coordinate(latitude: -17.0, longitude: 179.6), Coordinate(latitude: -17.1, longitude: -179.9),
+            Coordinate(latitude: -16.8, longitude: -179.5),
+        ]
         let plan = try trip(route, speed: 20, interval: 60)
-        let expected = Geodesic.wgs84.distance(from: route[0], to: route[1])
+        let expected =
+            Geodesic.wgs84.distance(from: route[0], to: route[1])
             + Geodesic.wgs84.distance(from: route[1], to: route[2])
         #expect(abs(plan.distance - expected) < 1e-9)
         #expect(plan.distance > 100_000 && plan.distance < 130_000)
@@ -172,20 +180,32 @@ private func seconds(_ fix: Fix) -> Double {
 
     @Test(arguments: [
         (Result { try trip([paris]) }, "a route needs at least 2 waypoints (an origin and a destination), got 1"),
-        (Result { try trip([paris, Coordinate(latitude: 91, longitude: 0)]) },
-         "waypoint 2 (91.0, 0.0) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)"),
-        (Result { try trip([paris, berlin], speed: 0) },
-         "speed 0.0 m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"),
-        (Result { try trip([paris, berlin], speed: .nan) },
-         "speed nan m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"),
-        (Result { try trip([paris, berlin], speed: .infinity) },
-         "speed inf m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"),
-        (Result { try trip([paris, berlin], interval: 0) },
-         "fix interval 0.0 s must be a finite number of seconds greater than 0"),
+        (
+            Result { try trip([paris, Coordinate(latitude: 91, longitude: 0)]) },
+            "waypoint 2 (91.0, 0.0) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)"
+        ),
+        (
+            Result { try trip([paris, berlin], speed: 0) },
+            "speed 0.0 m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"
+        ),
+        (
+            Result { try trip([paris, berlin], speed: .nan) },
+            "speed nan m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"
+        ),
+        (
+            Result { try trip([paris, berlin], speed: .infinity) },
+            "speed inf m/s must be a finite number greater than 0 (walking is about 1.4 m/s, 5 km/h)"
+        ),
+        (
+            Result { try trip([paris, berlin], interval: 0) },
+            "fix interval 0.0 s must be a finite number of seconds greater than 0"
+        ),
         (Result { try trip([paris, berlin], linger: -1) }, "linger -1.0 s must be a finite number of seconds, 0 or more"),
         (Result { try trip([paris, berlin], noise: -2) }, "noise -2.0 m must be a finite number of metres, 0 or more"),
-        (Result { try trip([paris, berlin], speed: 1, interval: 1e-7) },
-         "the trip would make about 8796993161290 fixes (more than 1000000000000); raise the interval or shorten the trip"),
+        (
+            Result { try trip([paris, berlin], speed: 1, interval: 1e-7) },
+            "the trip would make about 8796993161290 fixes (more than 1000000000000); raise the interval or shorten the trip"
+        ),
     ])
     func invalidPlansSayWhatToFix(result: Result<TripPlan, any Error>, message: String) {
         #expect(throws: (any Error).self) { try result.get() }
@@ -197,8 +217,9 @@ private func seconds(_ fix: Fix) -> Double {
 
     @Test func nonFiniteDepartureIsRefused() {
         #expect(throws: TripPlanError.badDeparture(secondsSince1970: .infinity)) {
-            try TripPlan(from: paris, to: berlin, departure: Date(timeIntervalSince1970: .infinity),
-                         speed: 1, interval: 1)
+            try TripPlan(
+                from: paris, to: berlin, departure: Date(timeIntervalSince1970: .infinity),
+                speed: 1, interval: 1)
         }
     }
 }

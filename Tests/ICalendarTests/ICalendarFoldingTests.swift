@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendar
 
 /// Folding on write and unfolding on read (RFC 5545 §3.1).
@@ -79,10 +80,11 @@ struct ICalendarFoldingTests {
 
     @Test func blankLinesAndByteOrderMarkAreSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("BEGIN:X\r\n\r\nEND:X\r\n\r\n".utf8)
-        #expect(try ICalFolding.unfold(bytes) == [
-            ICalFolding.LogicalLine(lineNumber: 1, text: "BEGIN:X"),
-            ICalFolding.LogicalLine(lineNumber: 3, text: "END:X"),
-        ])
+        #expect(
+            try ICalFolding.unfold(bytes) == [
+                ICalFolding.LogicalLine(lineNumber: 1, text: "BEGIN:X"),
+                ICalFolding.LogicalLine(lineNumber: 3, text: "END:X"),
+            ])
     }
 
     @Test func writerEndsEveryLineWithCRLF() {
@@ -92,8 +94,9 @@ struct ICalendarFoldingTests {
         var calendar = ICalComponent(name: "VCALENDAR", properties: [ICalProperty(name: "VERSION", value: "2.0")])
         calendar.append(todo)
         let text = ICalWriter.string(calendar)
-        #expect(text == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:Long " + String(repeating: "x", count: 62)
-            + "\r\n " + String(repeating: "x", count: 18) + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        #expect(
+            text == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:Long " + String(repeating: "x", count: 62)
+                + "\r\n " + String(repeating: "x", count: 18) + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendar
 
 /// Hostile nesting is refused with the line and the limit, before a deep tree exists.
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func aLineLongerThanTheLimitIsRefusedWithItsNumber() throws {
-        let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nRRULE:FREQ=DAILY;BYMONTHDAY=" + String(repeating: "1,", count: 600_000)
+        let text =
+            "BEGIN:VCALENDAR\nBEGIN:VTODO\nRRULE:FREQ=DAILY;BYMONTHDAY=" + String(repeating: "1,", count: 600_000)
             + "1\nEND:VTODO\nEND:VCALENDAR\n"
         #expect(throws: ICalParseError.lineTooLong(line: 3, limit: ICalFolding.maximumLineLength)) {
             try ICalReader.components(from: text)

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import GeofenceEngine
 import Testing
+
 @testable import ICalendar
 
 /// Generated content survives write then read: text, parameters, folding, every value codec.
@@ -38,19 +39,25 @@ struct ICalendarRoundTripTests {
         let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe"].map { TimeZone(identifier: $0)! }
         let resolver = ICalTimeZoneResolver(vtimezones: [])
         for _ in 0..<2000 {
-            let time = Bool.random(using: &g) ? nil : TimeOfDay(hour: .random(in: 0...23, using: &g), minute: .random(in: 0...59, using: &g),
-                                                                second: .random(in: 0...59, using: &g))
+            let time =
+                Bool.random(using: &g)
+                ? nil
+                : TimeOfDay(
+                    hour: .random(in: 0...23, using: &g), minute: .random(in: 0...59, using: &g),
+                    second: .random(in: 0...59, using: &g))
             let zone: TimeZone? = time == nil ? nil : [nil, ICalDateTime.utc, zones.randomElement(using: &g)].randomElement(using: &g)!
-            let date = ReminderDate(year: .random(in: 1900...2100, using: &g), month: .random(in: 1...12, using: &g),
-                                    day: .random(in: 1...28, using: &g), time: time, timeZone: zone)
+            let date = ReminderDate(
+                year: .random(in: 1900...2100, using: &g), month: .random(in: 1...12, using: &g),
+                day: .random(in: 1...28, using: &g), time: time, timeZone: zone)
             let line = ICalWriter.contentLine(ICalProperty(name: "DUE", date: date))
             #expect(try ICalContentLine.parse(line, lineNumber: 1).reminderDate(resolver: resolver) == date)
 
             let seconds = Int.random(in: -10_000_000...10_000_000, using: &g)
             #expect(try ICalDuration.seconds(ICalDuration.string(seconds)) == seconds)
 
-            let uri = GeoURI(latitude: .random(in: -90...90, using: &g), longitude: .random(in: -180...180, using: &g),
-                             uncertainty: Bool.random(using: &g) ? nil : .random(in: 0...5000, using: &g))
+            let uri = GeoURI(
+                latitude: .random(in: -90...90, using: &g), longitude: .random(in: -180...180, using: &g),
+                uncertainty: Bool.random(using: &g) ? nil : .random(in: 0...5000, using: &g))
             #expect(try GeoURI(uri.text) == uri)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendar
 
 /// Content lines: name, parameters and value (RFC 5545 §3.1, §3.2; RFC 6868).
@@ -23,12 +24,14 @@ struct ICalendarSyntaxTests {
     }
 
     @Test func quotedParameterValuesHoldColonSemicolonAndComma() throws {
-        let p = try property(#"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS="1 Main St, Springfield; USA";X-TITLE="Home: front door":geo:40.1,-75.2"#)
-        #expect(p.parameters == [
-            ICalParameter(name: "VALUE", value: "URI"),
-            ICalParameter(name: "X-ADDRESS", value: "1 Main St, Springfield; USA"),
-            ICalParameter(name: "X-TITLE", value: "Home: front door"),
-        ])
+        let p = try property(
+            #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS="1 Main St, Springfield; USA";X-TITLE="Home: front door":geo:40.1,-75.2"#)
+        #expect(
+            p.parameters == [
+                ICalParameter(name: "VALUE", value: "URI"),
+                ICalParameter(name: "X-ADDRESS", value: "1 Main St, Springfield; USA"),
+                ICalParameter(name: "X-TITLE", value: "Home: front door"),
+            ])
         #expect(p.value == "geo:40.1,-75.2")
     }
 
@@ -67,22 +70,28 @@ struct ICalendarSyntaxTests {
     // MARK: Writing
 
     @Test func writerQuotesParameterValuesOnlyWhenNeeded() {
-        let p = ICalProperty(name: "x-apple-structured-location", parameters: [
-            ICalParameter(name: "value", value: "URI"),
-            ICalParameter(name: "X-ADDRESS", value: "1 Main St, Springfield"),
-            ICalParameter(name: "X-APPLE-RADIUS", value: "70.5"),
-            ICalParameter(name: "X-TITLE", value: "Gym: east door"),
-            ICalParameter(name: "X-NOTE", value: "semi;colon"),
-        ], value: "geo:40.1,-75.2")
-        #expect(ICalWriter.contentLine(p) ==
-            #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS="1 Main St, Springfield";X-APPLE-RADIUS=70.5;X-TITLE="Gym: east door";X-NOTE="semi;colon":geo:40.1,-75.2"#)
+        let p = ICalProperty(
+            name: "x-apple-structured-location",
+            parameters: [
+                ICalParameter(name: "value", value: "URI"),
+                ICalParameter(name: "X-ADDRESS", value: "1 Main St, Springfield"),
+                ICalParameter(name: "X-APPLE-RADIUS", value: "70.5"),
+                ICalParameter(name: "X-TITLE", value: "Gym: east door"),
+                ICalParameter(name: "X-NOTE", value: "semi;colon"),
+            ], value: "geo:40.1,-75.2")
+        #expect(
+            ICalWriter.contentLine(p)
+                == #"X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS="1 Main St, Springfield";X-APPLE-RADIUS=70.5;X-TITLE="Gym: east door";X-NOTE="semi;colon":geo:40.1,-75.2"#
+        )
     }
 
     @Test func writerEncodesCaretEscapesAndQuotesEachValue() {
-        let p = ICalProperty(name: "X-P", parameters: [
-            ICalParameter(name: "X-ADDRESS", value: "Line 1\nSay \"hi\" ^_^"),
-            ICalParameter(name: "MEMBER", values: ["mailto:a@x.org", "plain"]),
-        ], value: "v")
+        let p = ICalProperty(
+            name: "X-P",
+            parameters: [
+                ICalParameter(name: "X-ADDRESS", value: "Line 1\nSay \"hi\" ^_^"),
+                ICalParameter(name: "MEMBER", values: ["mailto:a@x.org", "plain"]),
+            ], value: "v")
         #expect(ICalWriter.contentLine(p) == #"X-P;X-ADDRESS=Line 1^nSay ^'hi^' ^^_^^;MEMBER="mailto:a@x.org",plain:v"#)
     }
 
@@ -101,8 +110,7 @@ struct ICalendarSyntaxTests {
     }
 
     @Test func textPropertyInitializersEscape() {
-        #expect(ICalProperty(name: "SUMMARY", text: "Buy milk, eggs; bread\nnow \\o/").value ==
-            #"Buy milk\, eggs\; bread\nnow \\o/"#)
+        #expect(ICalProperty(name: "SUMMARY", text: "Buy milk, eggs; bread\nnow \\o/").value == #"Buy milk\, eggs\; bread\nnow \\o/"#)
         #expect(ICalProperty(name: "CATEGORIES", textList: ["Home, garden", "Work"]).value == #"Home\, garden,Work"#)
     }
 
@@ -116,7 +124,8 @@ struct ICalendarSyntaxTests {
     }
 
     @Test func componentLookupsAreCaseInsensitive() throws {
-        let tree = try ICalReader.components(from: "BEGIN:VTODO\nATTENDEE:a\nattendee:b\nSUMMARY:x\nBEGIN:VALARM\nACTION:DISPLAY\nEND:VALARM\nEND:VTODO\n")
+        let tree = try ICalReader.components(
+            from: "BEGIN:VTODO\nATTENDEE:a\nattendee:b\nSUMMARY:x\nBEGIN:VALARM\nACTION:DISPLAY\nEND:VALARM\nEND:VTODO\n")
         let todo = try #require(tree.first)
         #expect(todo.properties(named: "Attendee").map(\.value) == ["a", "b"])
         #expect(todo.property("summary")?.value == "x")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ICalendar
 
 /// TEXT escaping (RFC 5545 §3.3.11).

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import ICalendar
 
 /// VTIMEZONE built from Foundation zones, and TZIDs resolved back to zones.
@@ -10,68 +11,74 @@ struct ICalendarTimeZoneTests {
     }
 
     @Test func newYorkUsesItsYearlyRulesFromTheTransitionBeforeTheSpan() {
-        #expect(vtimezone("America/New_York", 2020...2030) == """
-        BEGIN:VTIMEZONE\r
-        TZID:America/New_York\r
-        BEGIN:STANDARD\r
-        TZOFFSETFROM:-0400\r
-        TZOFFSETTO:-0500\r
-        TZNAME:EST\r
-        DTSTART:20191103T020000\r
-        RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r
-        END:STANDARD\r
-        BEGIN:DAYLIGHT\r
-        TZOFFSETFROM:-0500\r
-        TZOFFSETTO:-0400\r
-        TZNAME:EDT\r
-        DTSTART:20200308T020000\r
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r
-        END:DAYLIGHT\r
-        END:VTIMEZONE\r
+        #expect(
+            vtimezone("America/New_York", 2020...2030) == """
+                BEGIN:VTIMEZONE\r
+                TZID:America/New_York\r
+                BEGIN:STANDARD\r
+                TZOFFSETFROM:-0400\r
+                TZOFFSETTO:-0500\r
+                TZNAME:EST\r
+                DTSTART:20191103T020000\r
+                RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r
+                END:STANDARD\r
+                BEGIN:DAYLIGHT\r
+                TZOFFSETFROM:-0500\r
+                TZOFFSETTO:-0400\r
+                TZNAME:EDT\r
+                DTSTART:20200308T020000\r
+                RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r
+                END:DAYLIGHT\r
+                END:VTIMEZONE\r
 
-        """)
+                """)
     }
 
     @Test func berlinChangesOnTheLastSundays() {
-        #expect(vtimezone("Europe/Berlin", 2024...2026) == """
-        BEGIN:VTIMEZONE\r
-        TZID:Europe/Berlin\r
-        BEGIN:STANDARD\r
-        TZOFFSETFROM:+0200\r
-        TZOFFSETTO:+0100\r
-        TZNAME:CET\r
-        DTSTART:20231029T030000\r
-        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
-        END:STANDARD\r
-        BEGIN:DAYLIGHT\r
-        TZOFFSETFROM:+0100\r
-        TZOFFSETTO:+0200\r
-        TZNAME:CEST\r
-        DTSTART:20240331T020000\r
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
-        END:DAYLIGHT\r
-        END:VTIMEZONE\r
+        #expect(
+            vtimezone("Europe/Berlin", 2024...2026) == """
+                BEGIN:VTIMEZONE\r
+                TZID:Europe/Berlin\r
+                BEGIN:STANDARD\r
+                TZOFFSETFROM:+0200\r
+                TZOFFSETTO:+0100\r
+                TZNAME:CET\r
+                DTSTART:20231029T030000\r
+                RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+                END:STANDARD\r
+                BEGIN:DAYLIGHT\r
+                TZOFFSETFROM:+0100\r
+                TZOFFSETTO:+0200\r
+                TZNAME:CEST\r
+                DTSTART:20240331T020000\r
+                RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
+                END:DAYLIGHT\r
+                END:VTIMEZONE\r
 
-        """)
+                """)
     }
 
     @Test func zonesWithoutDaylightTimeGetOneStandard() {
-        #expect(vtimezone("Asia/Kolkata", 2024...2026) == """
-        BEGIN:VTIMEZONE\r
-        TZID:Asia/Kolkata\r
-        BEGIN:STANDARD\r
-        TZOFFSETFROM:+0530\r
-        TZOFFSETTO:+0530\r
-        TZNAME:IST\r
-        DTSTART:20240101T000000\r
-        END:STANDARD\r
-        END:VTIMEZONE\r
+        #expect(
+            vtimezone("Asia/Kolkata", 2024...2026) == """
+                BEGIN:VTIMEZONE\r
+                TZID:Asia/Kolkata\r
+                BEGIN:STANDARD\r
+                TZOFFSETFROM:+0530\r
+                TZOFFSETTO:+0530\r
+                TZNAME:IST\r
+                DTSTART:20240101T000000\r
+                END:STANDARD\r
+                END:VTIMEZONE\r
 
-        """)
+                """)
         let utc = ICalComponent.vtimezone(for: TimeZone(identifier: "UTC")!, years: 2026...2026)
         #expect(utc.components.map(\.name) == ["STANDARD"])
-        #expect(utc.components[0].properties.map { ICalWriter.contentLine($0) } ==
-            ["TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:\(utc.components[0].property("TZNAME")!.value)", "DTSTART:20260101T000000"])
+        #expect(
+            utc.components[0].properties.map { ICalWriter.contentLine($0) } == [
+                "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:\(utc.components[0].property("TZNAME")!.value)",
+                "DTSTART:20260101T000000",
+            ])
         #expect(["UTC", "GMT"].contains(utc.components[0].property("TZNAME")!.value))
     }
 
@@ -86,18 +93,23 @@ struct ICalendarTimeZoneTests {
     @Test func singleYearStillGivesOpenRules() {
         let tz = ICalComponent.vtimezone(for: TimeZone(identifier: "America/New_York")!, years: 2026...2026)
         #expect(tz.components.map { $0.property("DTSTART")!.value } == ["20251102T020000", "20260308T020000"])
-        #expect(tz.components.map { $0.property("RRULE")?.value } ==
-            ["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
+        #expect(
+            tz.components.map { $0.property("RRULE")?.value } == ["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
     }
 
     @Test func insertsAVTimeZoneForEveryTZIDUsed() {
         let berlin = TimeZone(identifier: "Europe/Berlin")!, tokyo = TimeZone(identifier: "Asia/Tokyo")!
         var alarm = ICalComponent(name: "VALARM")
-        alarm.append(ICalProperty(name: "X-WHEN", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: tokyo)))
-        var todo = ICalComponent(name: "VTODO", properties: [
-            ICalProperty(name: "DUE", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: berlin)),
-            ICalProperty(name: "DTSTART", parameters: [ICalParameter(name: "TZID", value: "Custom Zone")], value: "20260101T090000"),
-        ])
+        alarm.append(
+            ICalProperty(
+                name: "X-WHEN", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: tokyo)))
+        var todo = ICalComponent(
+            name: "VTODO",
+            properties: [
+                ICalProperty(
+                    name: "DUE", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: berlin)),
+                ICalProperty(name: "DTSTART", parameters: [ICalParameter(name: "TZID", value: "Custom Zone")], value: "20260101T090000"),
+            ])
         todo.append(alarm)
         var calendar = ICalComponent(name: "VCALENDAR", components: [.vtimezone(for: berlin, years: 2026...2026), todo])
         let unknown = calendar.insertVTimeZones(years: 2026...2026)
@@ -123,32 +135,42 @@ struct ICalendarTimeZoneTests {
         #expect(try ICalTimeZoneResolver(vtimezones: []).timeZone(for: tzid).identifier == identifier)
     }
 
-    private func microsoft(_ tzid: String, standard: (String, String, String)?, daylight: (String, String, String)?, fixed: String? = nil) -> ICalComponent {
+    private func microsoft(_ tzid: String, standard: (String, String, String)?, daylight: (String, String, String)?, fixed: String? = nil)
+        -> ICalComponent
+    {
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(tzid)"]
         if let fixed {
             lines += ["BEGIN:STANDARD", "DTSTART:16010101T000000", "TZOFFSETFROM:\(fixed)", "TZOFFSETTO:\(fixed)", "END:STANDARD"]
         }
         if let (from, to, rule) = standard {
-            lines += ["BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)", "RRULE:\(rule)", "END:STANDARD"]
+            lines += [
+                "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)", "RRULE:\(rule)", "END:STANDARD",
+            ]
         }
         if let (from, to, rule) = daylight {
-            lines += ["BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)", "RRULE:\(rule)", "END:DAYLIGHT"]
+            lines += [
+                "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)", "RRULE:\(rule)", "END:DAYLIGHT",
+            ]
         }
         return try! ICalReader.components(from: (lines + ["END:VTIMEZONE"]).joined(separator: "\r\n"))[0]
     }
 
     @Test func microsoftNamesResolveByOffsetsAndRules() throws {
         let zones = [
-            microsoft("W. Europe Standard Time", standard: ("+0200", "+0100", "FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10"),
-                      daylight: ("+0100", "+0200", "FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3")),
-            microsoft("Eastern Standard Time", standard: ("-0400", "-0500", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11"),
-                      daylight: ("-0500", "-0400", "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3")),
-            microsoft("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna",
-                      standard: ("+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
-                      daylight: ("+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")),
+            microsoft(
+                "W. Europe Standard Time", standard: ("+0200", "+0100", "FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10"),
+                daylight: ("+0100", "+0200", "FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3")),
+            microsoft(
+                "Eastern Standard Time", standard: ("-0400", "-0500", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11"),
+                daylight: ("-0500", "-0400", "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3")),
+            microsoft(
+                "(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna",
+                standard: ("+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
+                daylight: ("+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")),
             // Old Outlook spelled "second Sunday" as a Sunday among days 8-14.
-            microsoft("Pacific Standard Time", standard: ("-0700", "-0800", "FREQ=YEARLY;BYDAY=SU;BYMONTHDAY=1,2,3,4,5,6,7;BYMONTH=11"),
-                      daylight: ("-0800", "-0700", "FREQ=YEARLY;BYDAY=SU;BYMONTHDAY=8,9,10,11,12,13,14;BYMONTH=3")),
+            microsoft(
+                "Pacific Standard Time", standard: ("-0700", "-0800", "FREQ=YEARLY;BYDAY=SU;BYMONTHDAY=1,2,3,4,5,6,7;BYMONTH=11"),
+                daylight: ("-0800", "-0700", "FREQ=YEARLY;BYDAY=SU;BYMONTHDAY=8,9,10,11,12,13,14;BYMONTH=3")),
             microsoft("India Standard Time", standard: nil, daylight: nil, fixed: "+0530"),
             microsoft("Tokyo Standard Time", standard: nil, daylight: nil, fixed: "+0900"),
         ]
@@ -162,31 +184,39 @@ struct ICalendarTimeZoneTests {
     }
 
     @Test func xLicLocationNamesTheZoneOfACustomTZID() throws {
-        let custom = try ICalReader.components(from: """
-        BEGIN:VTIMEZONE
-        TZID:Mitteleuropäische Zeit
-        X-LIC-LOCATION:Europe/Vienna
-        BEGIN:STANDARD
-        DTSTART:19701025T030000
-        TZOFFSETFROM:+0200
-        TZOFFSETTO:+0100
-        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
-        END:STANDARD
-        END:VTIMEZONE
-        """)[0]
+        let custom = try ICalReader.components(
+            from: """
+                BEGIN:VTIMEZONE
+                TZID:Mitteleuropäische Zeit
+                X-LIC-LOCATION:Europe/Vienna
+                BEGIN:STANDARD
+                DTSTART:19701025T030000
+                TZOFFSETFROM:+0200
+                TZOFFSETTO:+0100
+                RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
+                END:STANDARD
+                END:VTIMEZONE
+                """)[0]
         #expect(try ICalTimeZoneResolver(vtimezones: [custom]).timeZone(for: "Mitteleuropäische Zeit").identifier == "Europe/Vienna")
     }
 
     @Test func unknownZonesAreReportedWithTheReason() {
-        let mars = microsoft("Mars Standard Time", standard: ("+0237", "+0137", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
-                             daylight: ("+0137", "+0237", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"))
+        let mars = microsoft(
+            "Mars Standard Time", standard: ("+0237", "+0137", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
+            daylight: ("+0137", "+0237", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"))
         let resolver = ICalTimeZoneResolver(vtimezones: [mars], referenceYear: 2026)
-        #expect(throws: ICalValueError.unknownTimeZone(tzid: "Mars Standard Time",
-                                                       reason: "no known zone has its offsets and transitions in 2026 (3/29 to +0237, 10/25 to +0137)")) {
+        #expect(
+            throws: ICalValueError.unknownTimeZone(
+                tzid: "Mars Standard Time",
+                reason: "no known zone has its offsets and transitions in 2026 (3/29 to +0237, 10/25 to +0137)")
+        ) {
             try resolver.timeZone(for: "Mars Standard Time")
         }
-        #expect(throws: ICalValueError.unknownTimeZone(tzid: "Customized Time Zone",
-                                                       reason: "it is not an Olson zone name and the file has no VTIMEZONE for it")) {
+        #expect(
+            throws: ICalValueError.unknownTimeZone(
+                tzid: "Customized Time Zone",
+                reason: "it is not an Olson zone name and the file has no VTIMEZONE for it")
+        ) {
             try resolver.timeZone(for: "Customized Time Zone")
         }
         let empty = try! ICalReader.components(from: "BEGIN:VTIMEZONE\nTZID:Empty\nEND:VTIMEZONE\n")[0]

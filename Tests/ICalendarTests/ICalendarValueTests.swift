@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import ICalendar
 
 /// DATE, DATE-TIME, DURATION, INTEGER, FLOAT, UTC-OFFSET, GEO and geo: URI codecs.
@@ -42,15 +43,16 @@ struct ICalendarValueTests {
     }
 
     @Test func propertyReadsEachFormThroughTheResolver() throws {
-        let tree = try ICalReader.components(from: """
-        BEGIN:VTODO
-        DUE;VALUE=DATE:20260301
-        DTSTART;TZID=America/New_York:20261005T090000
-        COMPLETED:20261005T131500Z
-        X-FLOAT:20261005T090000
-        X-BOTH;TZID=Europe/Berlin:20261005T090000Z
-        END:VTODO
-        """)[0]
+        let tree = try ICalReader.components(
+            from: """
+                BEGIN:VTODO
+                DUE;VALUE=DATE:20260301
+                DTSTART;TZID=America/New_York:20261005T090000
+                COMPLETED:20261005T131500Z
+                X-FLOAT:20261005T090000
+                X-BOTH;TZID=Europe/Berlin:20261005T090000Z
+                END:VTODO
+                """)[0]
         #expect(try tree.property("DUE")!.reminderDate(resolver: noZones) == ReminderDate(year: 2026, month: 3, day: 1))
         let start = try tree.property("DTSTART")!.reminderDate(resolver: noZones)
         #expect(start.timeZone?.identifier == "America/New_York")
@@ -61,9 +63,11 @@ struct ICalendarValueTests {
         #expect(try tree.property("X-BOTH")!.reminderDate(resolver: noZones).timeZone == ICalDateTime.utc)
     }
 
-    @Test(arguments: ["2026-10-05", "20261305", "20260230", "20250229", "2026100", "20261005T", "20261005T250000",
-                      "20261005T126000", "20261005T120061", "20261005 120000", "20261005T120000ZZ", "20261005X120000",
-                      "+0261005T120000", ""])
+    @Test(arguments: [
+        "2026-10-05", "20261305", "20260230", "20250229", "2026100", "20261005T", "20261005T250000",
+        "20261005T126000", "20261005T120061", "20261005 120000", "20261005T120000ZZ", "20261005X120000",
+        "+0261005T120000", "",
+    ])
     func refusesMalformedDates(text: String) {
         #expect(throws: ICalValueError.self) { try ICalDateTime.reminderDate(text) }
     }
@@ -74,12 +78,18 @@ struct ICalendarValueTests {
     }
 
     @Test func propertyErrorsNameTheLine() throws {
-        let todo = try ICalReader.components(from: "BEGIN:VTODO\nUID:1\nDUE;VALUE=DATE:20261005T090000\nDTSTART;TZID=Mars/Olympus:20261005T090000\nTRIGGER:-15M\nEND:VTODO\n")[0]
+        let todo = try ICalReader.components(
+            from: "BEGIN:VTODO\nUID:1\nDUE;VALUE=DATE:20261005T090000\nDTSTART;TZID=Mars/Olympus:20261005T090000\nTRIGGER:-15M\nEND:VTODO\n"
+        )[0]
         #expect(throws: ICalParseError.invalidValue(line: 3, property: "DUE", problem: .badDate(value: "20261005T090000"))) {
             try todo.property("DUE")!.reminderDate(resolver: noZones)
         }
-        #expect(throws: ICalParseError.invalidValue(line: 4, property: "DTSTART", problem: .unknownTimeZone(
-            tzid: "Mars/Olympus", reason: "it is not an Olson zone name and the file has no VTIMEZONE for it"))) {
+        #expect(
+            throws: ICalParseError.invalidValue(
+                line: 4, property: "DTSTART",
+                problem: .unknownTimeZone(
+                    tzid: "Mars/Olympus", reason: "it is not an Olson zone name and the file has no VTIMEZONE for it"))
+        ) {
             try todo.property("DTSTART")!.reminderDate(resolver: noZones)
         }
         #expect(throws: ICalParseError.invalidValue(line: 5, property: "TRIGGER", problem: .badDuration(value: "-15M"))) {
@@ -90,8 +100,9 @@ struct ICalendarValueTests {
     @Test func utcInstantsWriteWholeSecondsAndRequireZ() throws {
         #expect(ICalDateTime.utcString(Date(timeIntervalSince1970: 1_791_205_200.75)) == "20261005T130000Z")
         #expect(ICalDateTime.utcString(Date(timeIntervalSince1970: -1)) == "19691231T235959Z")
-        #expect(ICalWriter.contentLine(ICalProperty(name: "TRIGGER", utc: Date(timeIntervalSince1970: 1_791_205_200), valueType: true))
-            == "TRIGGER;VALUE=DATE-TIME:20261005T130000Z")
+        #expect(
+            ICalWriter.contentLine(ICalProperty(name: "TRIGGER", utc: Date(timeIntervalSince1970: 1_791_205_200), valueType: true))
+                == "TRIGGER;VALUE=DATE-TIME:20261005T130000Z")
         #expect(throws: ICalValueError.badDateTime(value: "20261005T130000")) { try ICalDateTime.utcInstant("20261005T130000") }
         #expect(throws: ICalValueError.badDateTime(value: "20261005")) { try ICalDateTime.utcInstant("20261005") }
     }
@@ -107,8 +118,10 @@ struct ICalendarValueTests {
         #expect(try ICalDuration.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["", "P", "PT", "-P", "15M", "P15M", "PT1D", "P1Y", "P1H", "PT1M1H", "P1DT", "PT-5M", "P1.5D",
-                      "PTM", "P1D2D", "PT1H1H", "P99999999999999999999W", "P1DT2H3", "--PT1M"])
+    @Test(arguments: [
+        "", "P", "PT", "-P", "15M", "P15M", "PT1D", "P1Y", "P1H", "PT1M1H", "P1DT", "PT-5M", "P1.5D",
+        "PTM", "P1D2D", "PT1H1H", "P99999999999999999999W", "P1DT2H3", "--PT1M",
+    ])
     func refusesMalformedDurations(text: String) {
         #expect(throws: ICalValueError.badDuration(value: text)) { try ICalDuration.seconds(text) }
     }
@@ -171,10 +184,16 @@ struct ICalendarValueTests {
     @Test(arguments: [
         ("geo:51.691450,5.313180", GeoURI(latitude: 51.69145, longitude: 5.31318), "geo:51.69145,5.31318"),
         ("geo:40.443,-79.945;u=10", GeoURI(latitude: 40.443, longitude: -79.945, uncertainty: 10), "geo:40.443,-79.945;u=10"),
-        ("GEO:48.2010,16.3695,183;crs=wgs84;u=40.5", GeoURI(latitude: 48.201, longitude: 16.3695, altitude: 183, uncertainty: 40.5,
-                                                             otherParameters: ["crs=wgs84"]), "geo:48.201,16.3695,183;crs=wgs84;u=40.5"),
-        ("geo:-33.8689,151.207;label=Opera", GeoURI(latitude: -33.8689, longitude: 151.207, otherParameters: ["label=Opera"]),
-         "geo:-33.8689,151.207;label=Opera"),
+        (
+            "GEO:48.2010,16.3695,183;crs=wgs84;u=40.5",
+            GeoURI(
+                latitude: 48.201, longitude: 16.3695, altitude: 183, uncertainty: 40.5,
+                otherParameters: ["crs=wgs84"]), "geo:48.201,16.3695,183;crs=wgs84;u=40.5"
+        ),
+        (
+            "geo:-33.8689,151.207;label=Opera", GeoURI(latitude: -33.8689, longitude: 151.207, otherParameters: ["label=Opera"]),
+            "geo:-33.8689,151.207;label=Opera"
+        ),
         ("geo:90,-180", GeoURI(latitude: 90, longitude: -180), "geo:90,-180"),
     ])
     func readsAndWritesGeoURIs(text: String, uri: GeoURI, written: String) throws {

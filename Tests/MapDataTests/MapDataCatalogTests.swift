@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapData
 
 private let fixture = URL(fileURLWithPath: #filePath)
@@ -52,34 +53,50 @@ private func error(_ json: String) -> MapDataError? {
     @Test func errorsNameTheEntry() {
         #expect(error("nope")?.description.hasPrefix("test.json: not valid JSON") == true)
         #expect(error(#"{"name":"A"}"#) == .notAnArray(file: "test.json"))
-        #expect(error("[1]") == .badEntry(file: "test.json", entry: 1,
-                                          reason: "expected an object with name and coordinates"))
-        #expect(error(#"[{"coordinates":{"latitude":1,"longitude":2}}]"#)
+        #expect(
+            error("[1]")
+                == .badEntry(
+                    file: "test.json", entry: 1,
+                    reason: "expected an object with name and coordinates"))
+        #expect(
+            error(#"[{"coordinates":{"latitude":1,"longitude":2}}]"#)
                 == .missingField(file: "test.json", entry: 1, field: "name"))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":1,"longitude":2}},{"name":"B"}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":1,"longitude":2}},{"name":"B"}]"#)
                 == .missingField(file: "test.json", entry: 2, field: "coordinates"))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":1}}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":1}}]"#)
                 == .missingField(file: "test.json", entry: 1, field: "longitude"))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":"1","longitude":2}}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":"1","longitude":2}}]"#)
                 == .badEntry(file: "test.json", entry: 1, reason: "latitude must be a number"))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":true,"longitude":2}}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":true,"longitude":2}}]"#)
                 == .badEntry(file: "test.json", entry: 1, reason: "latitude must be a number"))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":90.5,"longitude":2}}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":90.5,"longitude":2}}]"#)
                 == .coordinateOutOfRange(file: "test.json", entry: 1, field: "latitude", value: 90.5))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":0,"longitude":-180.01}}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":0,"longitude":-180.01}}]"#)
                 == .coordinateOutOfRange(file: "test.json", entry: 1, field: "longitude", value: -180.01))
-        #expect(error(#"[{"name":"A","coordinates":{"latitude":0,"longitude":0},"radius":-1}]"#)
+        #expect(
+            error(#"[{"name":"A","coordinates":{"latitude":0,"longitude":0},"radius":-1}]"#)
                 == .badRadius(file: "test.json", entry: 1, value: -1))
-        #expect(error(#"[{"name":"  ","coordinates":{"latitude":0,"longitude":0}}]"#)
+        #expect(
+            error(#"[{"name":"  ","coordinates":{"latitude":0,"longitude":0}}]"#)
                 == .emptyName(file: "test.json", entry: 1))
-        #expect(error(#"[{"name":"Home","coordinates":{"latitude":0,"longitude":0}},{"name":"home ","coordinates":{"latitude":1,"longitude":1}}]"#)
+        #expect(
+            error(
+                #"[{"name":"Home","coordinates":{"latitude":0,"longitude":0}},{"name":"home ","coordinates":{"latitude":1,"longitude":1}}]"#
+            )
                 == .duplicateName(file: "test.json", entry: 2, name: "home ", firstEntry: 1))
     }
 
     @Test func messagesAreOneReadableLine() {
         let message = MapDataError.duplicateName(file: "m.json", entry: 3, name: "Gym", firstEntry: 1).description
         #expect(message == "m.json: entry 3: duplicate name 'Gym' (also entry 1; names are case-insensitive)")
-        #expect(MapDataError.coordinateOutOfRange(file: "m.json", entry: 2, field: "latitude", value: 91).description
+        #expect(
+            MapDataError.coordinateOutOfRange(file: "m.json", entry: 2, field: "latitude", value: 91).description
                 == "m.json: entry 2: latitude 91.0 is outside -90...90")
     }
 

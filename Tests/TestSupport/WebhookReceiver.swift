@@ -97,10 +97,11 @@ public final class WebhookReceiver: Sendable {
                 guard let head else { return }
                 let (status, delay) = state.withLock { state in
                     let status = state.script.isEmpty ? 200 : state.script.removeFirst()
-                    state.requests.append(Request(
-                        path: head.uri, id: head.headers.first(name: "webhook-id"),
-                        timestamp: head.headers.first(name: "webhook-timestamp"),
-                        signature: head.headers.first(name: "webhook-signature"), body: body, status: status))
+                    state.requests.append(
+                        Request(
+                            path: head.uri, id: head.headers.first(name: "webhook-id"),
+                            timestamp: head.headers.first(name: "webhook-timestamp"),
+                            signature: head.headers.first(name: "webhook-signature"), body: body, status: status))
                     return (status, state.delay)
                 }
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)

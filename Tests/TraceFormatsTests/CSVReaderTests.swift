@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 @Suite struct CSVReaderTests {
@@ -19,7 +20,8 @@ import GeofenceEngine
     /// A header wider than the reader's first guess (64 fields) is read whole; one past the limit is refused.
     @Test func wideHeadersAreReadOrRefusedByTheLimit() throws {
         let extra = (0..<100).map { "c\($0)" }
-        let text = (extra + ["lat", "lon", "time"]).joined(separator: ",") + "\n"
+        let text =
+            (extra + ["lat", "lon", "time"]).joined(separator: ",") + "\n"
             + (extra.map { _ in "x" } + ["48.5", "2.25", "1700000000"]).joined(separator: ",") + "\n"
         let (fixes, _) = try TraceFixtures.read(text: text, named: "wide.csv")
         #expect(fixes == [Fix(time: TraceFixtures.date(1_700_000_000), latitude: 48.5, longitude: 2.25)])
@@ -35,15 +37,21 @@ import GeofenceEngine
     @Test func semicolonSeparatedEpochMillisecondsWithQuotedDevices() throws {
         let (fixes, report) = try TraceFixtures.read("phone-export-ms.csv")
         #expect(fixes.count == 5)
-        #expect(fixes.first == Fix(time: TraceFixtures.date(1_700_000_000), latitude: 40.7127753, longitude: -74.0059728,
-                                   accuracy: 12.5, device: "Pixel 8"))
+        #expect(
+            fixes.first
+                == Fix(
+                    time: TraceFixtures.date(1_700_000_000), latitude: 40.7127753, longitude: -74.0059728,
+                    accuracy: 12.5, device: "Pixel 8"))
         #expect(fixes[1].time == TraceFixtures.date(1_700_000_060.123))
         #expect(fixes[2] == Fix(time: TraceFixtures.date(1_700_000_180), latitude: 40.7135, longitude: -74.0065, accuracy: 10))
         #expect(fixes[3].device == "Ann's \"work\" phone")
         #expect(fixes[3].time == TraceFixtures.date(1_700_000_240.999))
         // Out-of-range coordinates are yielded as read; the engine rejects them.
-        #expect(fixes.last == Fix(time: TraceFixtures.date(1_700_000_300), latitude: 91.5, longitude: -74.008,
-                                  accuracy: 5, device: "Pixel 8"))
+        #expect(
+            fixes.last
+                == Fix(
+                    time: TraceFixtures.date(1_700_000_300), latitude: 91.5, longitude: -74.008,
+                    accuracy: 5, device: "Pixel 8"))
         #expect(report.skipped == [.unparsable: 1, .badTime: 1])
         #expect(report.samples[.unparsable]?.map(\.line) == [4])
         #expect(report.samples[.badTime]?.map(\.line) == [6])
@@ -97,8 +105,10 @@ import GeofenceEngine
     }
 
     @Test func headerWithoutCoordinatesIsAnError() {
-        #expect(TraceFixtures.error("no-columns.csv") == .missingColumn(
-            file: TraceFixtures.path("no-columns.csv"), column: "latitude (lat, latitude)", header: "when, where"))
+        #expect(
+            TraceFixtures.error("no-columns.csv")
+                == .missingColumn(
+                    file: TraceFixtures.path("no-columns.csv"), column: "latitude (lat, latitude)", header: "when, where"))
     }
 
     @Test func blankFileIsAnError() {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 /// Every sample read a few bytes at a time, so that read boundaries fall inside every

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 @Suite struct DecimalNumberTests {

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 @Suite struct GPXReaderTests {
     /// A `<time>` holding megabytes is kept to its first bytes, so memory does not grow with it,
     /// and read as the bad time it is.
     @Test func aHugeTimeElementIsCutAndSkippedAsABadTime() throws {
-        let text = #"<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>"# + String(repeating: "9", count: 8_000_000)
+        let text =
+            #"<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>"# + String(repeating: "9", count: 8_000_000)
             + #"</time></trkpt><trkpt lat="3" lon="4"><time>2026-11-24T01:00:00Z</time></trkpt></trkseg></trk></gpx>"#
         let (fixes, report) = try TraceFixtures.read(text: text, named: "huge-time.gpx")
         #expect(fixes == [Fix(time: TraceFixtures.date(1_795_482_000), latitude: 3, longitude: 4)])
@@ -51,8 +53,10 @@ import GeofenceEngine
     }
 
     @Test func onlyPlansIsNoUsableFix() {
-        #expect(TraceFixtures.error("route-only.gpx") == .noUsableFix(
-            file: TraceFixtures.path("route-only.gpx"), format: .gpx, skipped: ["skipped-plan-point": 3]))
+        #expect(
+            TraceFixtures.error("route-only.gpx")
+                == .noUsableFix(
+                    file: TraceFixtures.path("route-only.gpx"), format: .gpx, skipped: ["skipped-plan-point": 3]))
     }
 
     @Test func unclosedDocumentIsTruncated() {
@@ -77,19 +81,25 @@ import GeofenceEngine
     }
 
     @Test func otherXMLIsNotGPX() {
-        #expect(TraceFixtures.error("kml-named.gpx") == .notFormat(
-            file: TraceFixtures.path("kml-named.gpx"), expected: .gpx, reason: "the root element is <kml>, not <gpx>"))
+        #expect(
+            TraceFixtures.error("kml-named.gpx")
+                == .notFormat(
+                    file: TraceFixtures.path("kml-named.gpx"), expected: .gpx, reason: "the root element is <kml>, not <gpx>"))
     }
 
     @Test func csvNamedGPXIsNotGPX() {
-        #expect(TraceFixtures.error("not-really.gpx") == .notFormat(
-            file: TraceFixtures.path("not-really.gpx"), expected: .gpx, reason: "the content looks like CSV"))
+        #expect(
+            TraceFixtures.error("not-really.gpx")
+                == .notFormat(
+                    file: TraceFixtures.path("not-really.gpx"), expected: .gpx, reason: "the content looks like CSV"))
     }
 
     @Test func forcedFormatOnOtherContentNamesWhatItFound() {
-        #expect(TraceFixtures.error("gpslogger.csv", format: .gpx) == .notFormat(
-            file: TraceFixtures.path("gpslogger.csv"), expected: .gpx,
-            reason: "it starts with \"time,lat,lon,elevation,a\""))
+        #expect(
+            TraceFixtures.error("gpslogger.csv", format: .gpx)
+                == .notFormat(
+                    file: TraceFixtures.path("gpslogger.csv"), expected: .gpx,
+                    reason: "it starts with \"time,lat,lon,elevation,a\""))
     }
 
     @Test func errorThrownByTheBodyStopsTheRead() throws {

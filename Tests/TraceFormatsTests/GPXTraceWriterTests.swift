@@ -1,7 +1,8 @@
 import Foundation
+import GeofenceEngine
 import TestSupport
 import Testing
-import GeofenceEngine
+
 @testable import TraceFormats
 
 private func temporaryPath(_ name: String) -> String {
@@ -25,20 +26,22 @@ private let header = """
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fixes = [
             Fix(time: Date(timeIntervalSince1970: 1_795_453_200), latitude: 48.8566, longitude: 2.3522, device: "phone"),
-            Fix(time: Date(timeIntervalSince1970: 1_795_453_260.25), latitude: -33.868_819_812_3,
+            Fix(
+                time: Date(timeIntervalSince1970: 1_795_453_260.25), latitude: -33.868_819_812_3,
                 longitude: -151.209_295_5, accuracy: 4.5),
         ]
         #expect(try GPXTraceWriter.write(fixes, toPath: path, name: "phone") == 2)
-        #expect(try contents(path) == header + """
-              <name>phone</name>
-              <trkseg>
-               <trkpt lat="48.8566" lon="2.3522"><time>2026-11-23T17:00:00Z</time></trkpt>
-               <trkpt lat="-33.868819812" lon="-151.2092955"><time>2026-11-23T17:01:00.250Z</time>\
-            <extensions><georemind:accuracy>4.5</georemind:accuracy></extensions></trkpt>
-              </trkseg>
-             </trk>
-            </gpx>\n
-            """)
+        #expect(
+            try contents(path) == header + """
+                  <name>phone</name>
+                  <trkseg>
+                   <trkpt lat="48.8566" lon="2.3522"><time>2026-11-23T17:00:00Z</time></trkpt>
+                   <trkpt lat="-33.868819812" lon="-151.2092955"><time>2026-11-23T17:01:00.250Z</time>\
+                <extensions><georemind:accuracy>4.5</georemind:accuracy></extensions></trkpt>
+                  </trkseg>
+                 </trk>
+                </gpx>\n
+                """)
     }
 
     @Test func emptyTraceWithoutNameOrTime() throws {
@@ -47,21 +50,23 @@ private let header = """
         let writer = try GPXTraceWriter(path: path)
         try writer.write(Fix(time: nil, latitude: 0, longitude: -0.0))
         try writer.finish()
-        #expect(try contents(path) == header + """
-              <trkseg>
-               <trkpt lat="0" lon="0"></trkpt>
-              </trkseg>
-             </trk>
-            </gpx>\n
-            """)
+        #expect(
+            try contents(path) == header + """
+                  <trkseg>
+                   <trkpt lat="0" lon="0"></trkpt>
+                  </trkseg>
+                 </trk>
+                </gpx>\n
+                """)
     }
 
     @Test func namesAreEscaped() throws {
         let path = temporaryPath("escape.gpx")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try GPXTraceWriter.write([Fix](), toPath: path, name: "Tom & Jerry's <\"car\">\u{1}\tÉté 🚗")
-        #expect(try contents(path).contains(
-            "  <name>Tom &amp; Jerry&apos;s &lt;&quot;car&quot;&gt;\u{FFFD}\tÉté 🚗</name>\n"))
+        #expect(
+            try contents(path).contains(
+                "  <name>Tom &amp; Jerry&apos;s &lt;&quot;car&quot;&gt;\u{FFFD}\tÉté 🚗</name>\n"))
     }
 
     @Test(arguments: [
@@ -83,8 +88,10 @@ private let header = """
         #expect(String(decoding: out, as: UTF8.self) == expected)
     }
 
-    @Test(arguments: [(-180.0, "-180"), (179.999_999_999_6, "180"), (1e-10, "0"), (-5e-10, "-0.000000001"),
-                      (12.000_000_100_4, "12.0000001"), (0.5, "0.5")])
+    @Test(arguments: [
+        (-180.0, "-180"), (179.999_999_999_6, "180"), (1e-10, "0"), (-5e-10, "-0.000000001"),
+        (12.000_000_100_4, "12.0000001"), (0.5, "0.5"),
+    ])
     func decimalsDropTrailingZeros(value: Double, expected: String) {
         var out: [UInt8] = []
         GPXText.appendDecimal(value, decimals: 9, to: &out)
@@ -113,9 +120,10 @@ private let header = """
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
-        let plan = try TripPlan(from: paris, to: offset(paris, 50_000, azimuth: 120),
-                                departure: Date(timeIntervalSince1970: 1_795_453_200), speed: 10, interval: 1,
-                                linger: 60, noise: 3, seed: 1)
+        let plan = try TripPlan(
+            from: paris, to: offset(paris, 50_000, azimuth: 120),
+            departure: Date(timeIntervalSince1970: 1_795_453_200), speed: 10, interval: 1,
+            linger: 60, noise: 3, seed: 1)
         let writer = GPXTraceWriter(handle: handle, file: "trip", name: "phone")
         try writer.write(contentsOf: plan.fixes)
         try writer.finish()
@@ -134,8 +142,9 @@ private let header = """
         #expect(throws: GPXWriteError.cannotCreate(file: "/nonexistent-georemind/x.gpx", reason: "No such file or directory")) {
             try GPXTraceWriter(path: "/nonexistent-georemind/x.gpx")
         }
-        #expect("\(GPXWriteError.cannotCreate(file: "/a/x.gpx", reason: "No such file or directory"))"
-            == "cannot create GPX file '/a/x.gpx': No such file or directory")
+        #expect(
+            "\(GPXWriteError.cannotCreate(file: "/a/x.gpx", reason: "No such file or directory"))"
+                == "cannot create GPX file '/a/x.gpx': No such file or directory")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
@@ -161,15 +170,17 @@ private let header = """
         }
         try writer.finish()
         #expect(throws: GPXWriteError.finished(file: path)) { try writer.finish() }
-        #expect(try contents(path) == header + """
-              <trkseg>
-               <trkpt lat="1" lon="1"></trkpt>
-              </trkseg>
-             </trk>
-            </gpx>\n
-            """)
-        #expect("\(GPXWriteError.timeOutOfRange(file: "t.gpx", fix: 1, secondsSince1970: 1e12))"
-            == "GPX file 't.gpx': fix 2 time (1000000000000.0 s since 1970) is outside the years 0001 to 9999")
+        #expect(
+            try contents(path) == header + """
+                  <trkseg>
+                   <trkpt lat="1" lon="1"></trkpt>
+                  </trkseg>
+                 </trk>
+                </gpx>\n
+                """)
+        #expect(
+            "\(GPXWriteError.timeOutOfRange(file: "t.gpx", fix: 1, secondsSince1970: 1e12))"
+                == "GPX file 't.gpx': fix 2 time (1000000000000.0 s since 1970) is outside the years 0001 to 9999")
     }
 
     @Test func droppedWriterClosesItsFile() throws {

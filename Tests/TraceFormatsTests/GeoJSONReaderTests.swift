@@ -1,11 +1,14 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 @Suite struct GeoJSONReaderTests {
     @Test func aByteOrderMarkIsSkipped() throws {
-        let text = "\u{FEFF}" + #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2.25,48.5]},"properties":{"time":"2023-11-14T22:13:20Z"}}]}"#
+        let text =
+            "\u{FEFF}"
+            + #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2.25,48.5]},"properties":{"time":"2023-11-14T22:13:20Z"}}]}"#
         let (fixes, report) = try TraceFixtures.read(text: text, named: "bom.geojson")
         #expect(report.format == .geojson)
         #expect(fixes == [Fix(time: TraceFixtures.date(1_700_000_000), latitude: 48.5, longitude: 2.25)])
@@ -26,8 +29,11 @@ import GeofenceEngine
     @Test func pointFeaturesAndCoordinatePropertiesTimes() throws {
         let (fixes, report) = try TraceFixtures.read("points.geojson")
         #expect(fixes.count == 5)
-        #expect(fixes.first == Fix(time: TraceFixtures.date(1_709_290_800), latitude: 52.370216, longitude: 4.895168,
-                                   accuracy: 15, device: "van-7"))
+        #expect(
+            fixes.first
+                == Fix(
+                    time: TraceFixtures.date(1_709_290_800), latitude: 52.370216, longitude: 4.895168,
+                    accuracy: 15, device: "van-7"))
         #expect(fixes[1] == Fix(time: TraceFixtures.date(1_709_290_860), latitude: 52.371, longitude: 4.896, device: "van-7"))
         #expect(fixes[2] == Fix(time: nil, latitude: 52.373, longitude: 4.898))
         #expect(fixes.last == Fix(time: TraceFixtures.date(1_709_291_160), latitude: 52.39, longitude: 4.91, device: "bike-2"))
@@ -45,7 +51,10 @@ import GeofenceEngine
         (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[2]},"properties":{}}"#, SkipReason.unparsable),
         (#"{"type":"Feature","geometry":{"type":"Point"},"properties":{}}"#, SkipReason.noCoordinates),
         (#"{"type":"Feature","geometry":null,"properties":{}}"#, SkipReason.unparsable),
-        (#"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{"coordTimes":["2024-01-01T00:00:00Z"]}}"#, SkipReason.badTime),
+        (
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{"coordTimes":["2024-01-01T00:00:00Z"]}}"#,
+            SkipReason.badTime
+        ),
     ])
     func badFeaturesAreCounted(feature: String, reason: SkipReason) throws {
         let good = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[2,1]},"properties":{}}"#
@@ -87,20 +96,22 @@ import GeofenceEngine
 
     @Test func membersInAnyOrderAndTimesBeforeCoordinates() throws {
         let text = """
-        {"features": [{"properties": {"coordinateProperties": {"times": [1, 2]}, "coordTimes": [[10, 20], [30]],
-          "device": "w\\u00e4gen"}, "geometry": {"coordinates": [[[1, 2], [3, 4]], [[5, 6]]], "type": "MultiLineString"},
-          "type": "Feature"}], "type": "FeatureCollection"}
-        """
+            {"features": [{"properties": {"coordinateProperties": {"times": [1, 2]}, "coordTimes": [[10, 20], [30]],
+              "device": "w\\u00e4gen"}, "geometry": {"coordinates": [[[1, 2], [3, 4]], [[5, 6]]], "type": "MultiLineString"},
+              "type": "Feature"}], "type": "FeatureCollection"}
+            """
         let (fixes, _) = try TraceFixtures.read(text: text, named: "x.geojson")
-        #expect(fixes == [
-            Fix(time: TraceFixtures.date(10), latitude: 2, longitude: 1, device: "w\u{e4}gen"),
-            Fix(time: TraceFixtures.date(20), latitude: 4, longitude: 3, device: "w\u{e4}gen"),
-            Fix(time: TraceFixtures.date(30), latitude: 6, longitude: 5, device: "w\u{e4}gen"),
-        ])
+        #expect(
+            fixes == [
+                Fix(time: TraceFixtures.date(10), latitude: 2, longitude: 1, device: "w\u{e4}gen"),
+                Fix(time: TraceFixtures.date(20), latitude: 4, longitude: 3, device: "w\u{e4}gen"),
+                Fix(time: TraceFixtures.date(30), latitude: 6, longitude: 5, device: "w\u{e4}gen"),
+            ])
     }
 
     @Test func documentLargerThanTheBufferStreams() throws {
-        let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[12.3456789,45.6789012]},"properties":{"time":"2024-01-01T00:00:00.5Z","device":"d"}}"#
+        let feature =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[12.3456789,45.6789012]},"properties":{"time":"2024-01-01T00:00:00.5Z","device":"d"}}"#
         let count = 3 * TraceInput.chunkSize / feature.utf8.count
         let text = #"{"type":"FeatureCollection","features":["# + Array(repeating: feature, count: count).joined(separator: ",\n") + "]}"
         var seen = 0
@@ -116,7 +127,8 @@ import GeofenceEngine
 
     @Test func cutDocumentIsTruncated() throws {
         let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}"#
-        #expect(throws: TraceError.truncated(file: try scratch(text, name: "cut.geojson"), line: 1, reason: "the JSON document ends early")) {
+        #expect(throws: TraceError.truncated(file: try scratch(text, name: "cut.geojson"), line: 1, reason: "the JSON document ends early"))
+        {
             try TraceReader(path: try scratch(text, name: "cut.geojson")).read { _ in }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 @Suite struct NMEAReaderTests {
@@ -45,13 +46,19 @@ import GeofenceEngine
         let text = sentence("GNRMC,083559.123,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A") + "\n"
         let (fixes, report) = try TraceFixtures.read(text: text, named: "serial.log")
         #expect(report.format == .nmea)
-        #expect(fixes == [Fix(time: TraceFixtures.date(1_039_422_959.123), latitude: 47 + 17.11437 / 60,
-                              longitude: 8 + 33.91522 / 60)])
+        #expect(
+            fixes == [
+                Fix(
+                    time: TraceFixtures.date(1_039_422_959.123), latitude: 47 + 17.11437 / 60,
+                    longitude: 8 + 33.91522 / 60)
+            ])
     }
 
     @Test func noUsableSentenceIsAnError() {
-        #expect(TraceFixtures.error("all-bad.nmea") == .noUsableFix(
-            file: TraceFixtures.path("all-bad.nmea"), format: .nmea, skipped: ["no-fix": 1, "skipped-sentence": 1]))
+        #expect(
+            TraceFixtures.error("all-bad.nmea")
+                == .noUsableFix(
+                    file: TraceFixtures.path("all-bad.nmea"), format: .nmea, skipped: ["no-fix": 1, "skipped-sentence": 1]))
     }
 }
 

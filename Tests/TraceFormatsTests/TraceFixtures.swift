@@ -1,5 +1,6 @@
 import Foundation
 import GeofenceEngine
+
 @testable import TraceFormats
 
 /// Reads committed samples under Fixtures/traces/ and scratch files for edge cases.
@@ -13,26 +14,34 @@ enum TraceFixtures {
     }
 
     /// All fixes of a committed sample and the read's report.
-    static func read(_ name: String, format: TraceFormat? = nil,
-                     options: TraceReadOptions = TraceReadOptions()) throws -> (fixes: [Fix], report: TraceReadReport) {
+    static func read(
+        _ name: String, format: TraceFormat? = nil,
+        options: TraceReadOptions = TraceReadOptions()
+    ) throws -> (fixes: [Fix], report: TraceReadReport) {
         try readPath(path(name), format: format, options: options)
     }
 
-    static func readPath(_ path: String, format: TraceFormat? = nil,
-                         options: TraceReadOptions = TraceReadOptions()) throws -> (fixes: [Fix], report: TraceReadReport) {
+    static func readPath(
+        _ path: String, format: TraceFormat? = nil,
+        options: TraceReadOptions = TraceReadOptions()
+    ) throws -> (fixes: [Fix], report: TraceReadReport) {
         var fixes: [Fix] = []
         let report = try TraceReader(path: path, format: format, options: options).read { fixes.append($0) }
         return (fixes, report)
     }
 
     /// Reads `text` written to a scratch file named `name` (extension chosen by the test).
-    static func read(text: String, named name: String, format: TraceFormat? = nil,
-                     options: TraceReadOptions = TraceReadOptions()) throws -> (fixes: [Fix], report: TraceReadReport) {
+    static func read(
+        text: String, named name: String, format: TraceFormat? = nil,
+        options: TraceReadOptions = TraceReadOptions()
+    ) throws -> (fixes: [Fix], report: TraceReadReport) {
         try read(data: Data(text.utf8), named: name, format: format, options: options)
     }
 
-    static func read(data: Data, named name: String, format: TraceFormat? = nil,
-                     options: TraceReadOptions = TraceReadOptions()) throws -> (fixes: [Fix], report: TraceReadReport) {
+    static func read(
+        data: Data, named name: String, format: TraceFormat? = nil,
+        options: TraceReadOptions = TraceReadOptions()
+    ) throws -> (fixes: [Fix], report: TraceReadReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("georemind-traces-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GeofenceEngine
+import Testing
+
 @testable import TraceFormats
 
 /// Detection, gzip, standard input, and how reading fails as a whole.
@@ -94,8 +95,10 @@ import GeofenceEngine
     }
 
     @Test func missingFileCannotBeRead() {
-        #expect(TraceFixtures.error("absent.gpx") == .cannotRead(
-            file: TraceFixtures.path("absent.gpx"), reason: "No such file or directory"))
+        #expect(
+            TraceFixtures.error("absent.gpx")
+                == .cannotRead(
+                    file: TraceFixtures.path("absent.gpx"), reason: "No such file or directory"))
     }
 
     @Test func directoryCannotBeRead() {
@@ -121,8 +124,11 @@ import GeofenceEngine
         let padding = String(repeating: " ", count: TraceInput.chunkSize * 2)
         let text = "lat,lon\n1,2\n3,\(padding)4\n5,6"
         let (fixes, _) = try TraceFixtures.read(text: text, named: "wide.csv")
-        #expect(fixes.map(\.coordinate) == [Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 3, longitude: 4),
-                                            Coordinate(latitude: 5, longitude: 6)])
+        #expect(
+            fixes.map(\.coordinate) == [
+                Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 3, longitude: 4),
+                Coordinate(latitude: 5, longitude: 6),
+            ])
     }
 
     @Test func standardInputIsReadForDash() throws {
@@ -146,19 +152,23 @@ import GeofenceEngine
     }
 
     @Test func errorMessagesNameTheFile() {
-        #expect(TraceError.truncated(file: "a.gpx", line: 9, reason: "the XML ends early").description
-            == "a.gpx:9: truncated: the XML ends early")
-        #expect(TraceError.noUsableFix(file: "b.nmea", format: .nmea, skipped: ["no-fix": 2, "bad-checksum": 1]).description
-            == "b.nmea: no usable fix in this NMEA file (skipped bad-checksum: 1, no-fix: 2)")
-        #expect(TraceError.notFormat(file: "c.gpx", expected: .gpx, reason: "the content looks like CSV").description
-            == "c.gpx: expected GPX content, but the content looks like CSV")
+        #expect(
+            TraceError.truncated(file: "a.gpx", line: 9, reason: "the XML ends early").description
+                == "a.gpx:9: truncated: the XML ends early")
+        #expect(
+            TraceError.noUsableFix(file: "b.nmea", format: .nmea, skipped: ["no-fix": 2, "bad-checksum": 1]).description
+                == "b.nmea: no usable fix in this NMEA file (skipped bad-checksum: 1, no-fix: 2)")
+        #expect(
+            TraceError.notFormat(file: "c.gpx", expected: .gpx, reason: "the content looks like CSV").description
+                == "c.gpx: expected GPX content, but the content looks like CSV")
     }
 
     @Test func skipReasonKeysAreStableKebabCase() {
-        #expect(SkipReason.allCases.map(\.rawValue) == [
-            "unparsable", "bad-time", "no-coordinates", "bad-checksum", "no-fix", "no-date", "duplicate",
-            "skipped-sentence", "skipped-type", "skipped-plan-point", "skipped-geometry",
-        ])
+        #expect(
+            SkipReason.allCases.map(\.rawValue) == [
+                "unparsable", "bad-time", "no-coordinates", "bad-checksum", "no-fix", "no-date", "duplicate",
+                "skipped-sentence", "skipped-type", "skipped-plan-point", "skipped-geometry",
+            ])
     }
 
     private func gzipped(_ text: String) throws -> Data {

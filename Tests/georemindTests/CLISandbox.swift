@@ -56,9 +56,10 @@ final class CLISandbox {
         process.waitUntilExit()
         try outHandle.close()
         try errHandle.close()
-        return CLIResult(stdout: try String(contentsOf: out, encoding: .utf8),
-                         stderr: try String(contentsOf: err, encoding: .utf8),
-                         status: process.terminationStatus)
+        return CLIResult(
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8),
+            status: process.terminationStatus)
     }
 
     func run(_ arguments: String...) throws -> CLIResult {
@@ -87,8 +88,10 @@ final class CLISandbox {
 
     /// The built `georemind`, next to the test bundle.
     static let executable: URL = {
-        let candidates = [Bundle.main.executableURL?.deletingLastPathComponent(),
-                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
         for folder in candidates.compactMap({ $0 }) {
             let binary = folder.appendingPathComponent("georemind")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
@@ -118,8 +121,9 @@ func idsNamed(_ text: String, _ names: [String: String]) -> String {
     var result = text.replacingOccurrences(of: #"evt_[0-9A-HJKMNP-TV-Z]{26}"#, with: "<evt>", options: .regularExpression)
     for (id, label) in names {
         result = result.replacingOccurrences(of: id, with: "<\(label)>")
-        result = result.replacingOccurrences(of: String(id.prefix(8)),
-                                             with: label.padding(toLength: 8, withPad: "-", startingAt: 0))
+        result = result.replacingOccurrences(
+            of: String(id.prefix(8)),
+            with: label.padding(toLength: 8, withPad: "-", startingAt: 0))
     }
     return result
 }

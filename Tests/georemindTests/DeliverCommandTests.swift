@@ -1,7 +1,7 @@
 import Delivery
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `feed` fills the outbox, `webhook` manages endpoints, `deliver` posts; a kill -9 loses nothing.
 @Suite struct DeliverCommandTests {
@@ -29,9 +29,11 @@ import TestSupport
     }
 
     @Test func endpointsAreManagedAndAReplayedFeedAddsNothing() throws {
-        #expect(try sandbox.ok("webhook", "add", "http://127.0.0.1:9/hook", "--secret", secret, "--events", "alarm.leave,alarm.arrive",
-                               "--no-late")
-            == "webhook 1 http://127.0.0.1:9/hook\nsecret \(secret)\n")
+        #expect(
+            try sandbox.ok(
+                "webhook", "add", "http://127.0.0.1:9/hook", "--secret", secret, "--events", "alarm.leave,alarm.arrive",
+                "--no-late")
+                == "webhook 1 http://127.0.0.1:9/hook\nsecret \(secret)\n")
         let generated = try sandbox.ok("webhook", "add", "https://example.invalid/h").split(separator: "\n")
         #expect(generated.first == "webhook 2 https://example.invalid/h")
         #expect(try WebhookSecret(parsing: String(generated[1].dropFirst("secret ".count))).key.count == 32)
@@ -39,22 +41,32 @@ import TestSupport
         _ = try sandbox.run("feed", commute)
         // Three firings, once: every one of them to endpoint 2, none late-filtered.
         #expect(try sandbox.ok("webhook", "replay", "--since", "2026-11-24T00:00:00Z", "--endpoint", "2") == "queued 3 deliveries\n")
-        #expect(try sandbox.ok("webhook", "list") == """
-            #  URL                        EVENTS                              LAST STATUS  LAST SUCCESS  PENDING  FAILING SINCE
-            1  http://127.0.0.1:9/hook    alarm.leave,alarm.arrive (no late)  -            -             0        -
-            2  https://example.invalid/h  alarm.*                             -            -             3        -
+        #expect(
+            try sandbox.ok("webhook", "list") == """
+                #  URL                        EVENTS                              LAST STATUS  LAST SUCCESS  PENDING  FAILING SINCE
+                1  http://127.0.0.1:9/hook    alarm.leave,alarm.arrive (no late)  -            -             0        -
+                2  https://example.invalid/h  alarm.*                             -            -             3        -
 
-            """)
+                """)
         #expect(try sandbox.ok("webhook", "remove", "https://example.invalid/h") == "removed webhook 2 https://example.invalid/h\n")
-        #expect(try sandbox.run("webhook", "remove", "7") == CLIResult(
-            stdout: "", stderr: "error: no webhook endpoint is '7'; `webhook list` shows them\n", status: 1))
-        #expect(try sandbox.run("webhook", "add", "ftp://host/x") == CLIResult(
-            stdout: "", stderr: "error: 'ftp://host/x' is not a webhook URL: it must start with http:// or https://\n", status: 64))
-        #expect(try sandbox.run("webhook", "add", "http://h/x", "--events", "reminder.*") == CLIResult(
-            stdout: "", stderr: "error: --events: 'reminder.*' matches no event type; use alarm.*, alarm.arrive, alarm.leave or alarm.time\n",
-            status: 64))
-        #expect(try sandbox.run("webhook", "replay", "evt_nope") == CLIResult(
-            stdout: "", stderr: "error: the outbox has no event evt_nope (it may have been pruned)\n", status: 1))
+        #expect(
+            try sandbox.run("webhook", "remove", "7")
+                == CLIResult(
+                    stdout: "", stderr: "error: no webhook endpoint is '7'; `webhook list` shows them\n", status: 1))
+        #expect(
+            try sandbox.run("webhook", "add", "ftp://host/x")
+                == CLIResult(
+                    stdout: "", stderr: "error: 'ftp://host/x' is not a webhook URL: it must start with http:// or https://\n", status: 64))
+        #expect(
+            try sandbox.run("webhook", "add", "http://h/x", "--events", "reminder.*")
+                == CLIResult(
+                    stdout: "",
+                    stderr: "error: --events: 'reminder.*' matches no event type; use alarm.*, alarm.arrive, alarm.leave or alarm.time\n",
+                    status: 64))
+        #expect(
+            try sandbox.run("webhook", "replay", "evt_nope")
+                == CLIResult(
+                    stdout: "", stderr: "error: the outbox has no event evt_nope (it may have been pruned)\n", status: 1))
     }
 
     @Test func killedWithDeliveriesPendingDeliversAfterRestart() async throws {
@@ -75,13 +87,15 @@ import TestSupport
         #expect(second.terminationStatus == 0)
         let accepted = requests.filter { $0.status == 200 }
         // One device's queue (the trace names none): the three events in the order they fired, each once.
-        #expect(accepted.compactMap { String(decoding: $0.body, as: UTF8.self).split(separator: "\"type\":\"").last }
-            == ["alarm.leave\"}", "alarm.time\"}", "alarm.arrive\"}"])
+        #expect(
+            accepted.compactMap { String(decoding: $0.body, as: UTF8.self).split(separator: "\"type\":\"").last }
+                == ["alarm.leave\"}", "alarm.time\"}", "alarm.arrive\"}"])
         #expect(Set(accepted.map(\.id)).count == 3)
         let key = try WebhookSecret(parsing: secret)
         for request in requests {
-            try WebhookSignature.verify(id: request.id, timestamp: request.timestamp, signature: request.signature,
-                                        body: request.body, secret: key)
+            try WebhookSignature.verify(
+                id: request.id, timestamp: request.timestamp, signature: request.signature,
+                body: request.body, secret: key)
         }
         let list = try sandbox.ok("webhook", "list")
         #expect(list.contains("  200  ") && list.contains("  0        -"))

@@ -9,12 +9,16 @@ import Testing
     init() throws {
         sandbox = try CLISandbox()
         try sandbox.ok("lists", "add", "Errands")
-        names[try sandbox.add("Buy milk", "--at", "Grocery Store", "--list", "Errands", "--priority", "high",
-                              "--due", "2026-11-23T17:00", "--alarm-before", "15m")] = "milk"
+        names[
+            try sandbox.add(
+                "Buy milk", "--at", "Grocery Store", "--list", "Errands", "--priority", "high",
+                "--due", "2026-11-23T17:00", "--alarm-before", "15m")] = "milk"
         names[try sandbox.add("Leave work", "--at", "Work", "--when", "leaving", "--radius", "300m")] = "work"
         names[try sandbox.add("Bins", "--due", "2026-11-23", "--repeat", "weekly", "--notes", "blue, then green")] = "bins"
-        names[try sandbox.add("Water plants", "--due", "2026-11-24T08:00", "--time-zone", "floating",
-                              "--alarm", "2026-11-24T12:00:00Z")] = "plants"
+        names[
+            try sandbox.add(
+                "Water plants", "--due", "2026-11-24T08:00", "--time-zone", "floating",
+                "--alarm", "2026-11-24T12:00:00Z")] = "plants"
         let done = try sandbox.add("Old task", "--priority", "low")
         names[done] = "done"
         try sandbox.ok("complete", done, "--date", "2026-11-20T10:00:00Z")
@@ -31,14 +35,15 @@ import Testing
         let fresh = try CLISandbox()
         let result = try fresh.run("import", file)
         #expect(result.status == 0)
-        #expect(idsNamed(result.stdout, names) == """
-            milk----  created  Buy milk
-            work----  created  Leave work
-            bins----  created  Bins
-            plants--  created  Water plants
-            done----  created  Old task
+        #expect(
+            idsNamed(result.stdout, names) == """
+                milk----  created  Buy milk
+                work----  created  Leave work
+                bins----  created  Bins
+                plants--  created  Water plants
+                done----  created  Old task
 
-            """)
+                """)
         // Creation dates travel to the second, so `listing` sorts by title to give both stores one order.
         #expect(try listing(fresh) == (try listing(sandbox)))
         #expect(try fresh.ok("lists").contains("Errands"))
@@ -75,20 +80,30 @@ import Testing
     @Test func errors() throws {
         let bad = sandbox.folder.appendingPathComponent("bad.ics")
         try Data("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n".utf8).write(to: bad)
-        #expect(try sandbox.run("import", bad.path) == CLIResult(
-            stdout: "",
-            stderr: "error: \(bad.path): the file ends inside VCALENDAR (opened at line 1); END:VCALENDAR is missing\n",
-            status: 65))
-        #expect(try sandbox.run("import", "nope.ics") == CLIResult(
-            stdout: "", stderr: "error: cannot read nope.ics: no such file\n", status: 1))
-        #expect(try sandbox.run("import") == CLIResult(
-            stdout: "", stderr: "error: Missing expected argument '<file> ...'\n", status: 64))
-        #expect(try sandbox.run("export", "--list", "Nope") == CLIResult(
-            stdout: "",
-            stderr: "error: no list is named 'Nope'; `georemind lists` shows them, `georemind lists add` creates one\n",
-            status: 64))
-        #expect(try sandbox.run("export", "--all", "--completed") == CLIResult(
-            stdout: "", stderr: "error: use --completed or --all, not both\n", status: 64))
+        #expect(
+            try sandbox.run("import", bad.path)
+                == CLIResult(
+                    stdout: "",
+                    stderr: "error: \(bad.path): the file ends inside VCALENDAR (opened at line 1); END:VCALENDAR is missing\n",
+                    status: 65))
+        #expect(
+            try sandbox.run("import", "nope.ics")
+                == CLIResult(
+                    stdout: "", stderr: "error: cannot read nope.ics: no such file\n", status: 1))
+        #expect(
+            try sandbox.run("import")
+                == CLIResult(
+                    stdout: "", stderr: "error: Missing expected argument '<file> ...'\n", status: 64))
+        #expect(
+            try sandbox.run("export", "--list", "Nope")
+                == CLIResult(
+                    stdout: "",
+                    stderr: "error: no list is named 'Nope'; `georemind lists` shows them, `georemind lists add` creates one\n",
+                    status: 64))
+        #expect(
+            try sandbox.run("export", "--all", "--completed")
+                == CLIResult(
+                    stdout: "", stderr: "error: use --completed or --all, not both\n", status: 64))
         #expect(try sandbox.ok("list", "--all", "--json").matches(of: /"isCompleted"/).count == 5)
     }
 }

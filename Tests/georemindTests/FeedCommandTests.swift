@@ -46,27 +46,38 @@ import Testing
     }
 
     @Test func jsonLinesAndSummary() throws {
-        #expect(try run("feed", commute, "--json", "--dry-run") == CLIResult(
-            stdout: Self.events,
-            stderr: #"{"admitted":41,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
-            status: 0))
+        #expect(
+            try run("feed", commute, "--json", "--dry-run")
+                == CLIResult(
+                    stdout: Self.events,
+                    stderr:
+                        #"{"admitted":41,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"#
+                        + "\n",
+                    status: 0))
     }
 
     @Test func readableLinesThenNothingFiresTwice() throws {
-        #expect(try run("feed", commute) == CLIResult(stdout: """
-            2026-11-23T20:27:30-05:00  leave  Leave work  Work (301 m from centre)
-            2026-11-23T20:30:00-05:00  time   Call mum
-            2026-11-23T20:32:00-05:00  enter  Buy milk  Grocery Store (0 m from centre)
+        #expect(
+            try run("feed", commute)
+                == CLIResult(
+                    stdout: """
+                        2026-11-23T20:27:30-05:00  leave  Leave work  Work (301 m from centre)
+                        2026-11-23T20:30:00-05:00  time   Call mum
+                        2026-11-23T20:32:00-05:00  enter  Buy milk  Grocery Store (0 m from centre)
 
-            """, stderr: "41 fixes admitted, 3 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 1\n",
-            status: 0))
+                        """, stderr: "41 fixes admitted, 3 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: out-of-order 1\n",
+                    status: 0))
         // The fired state and the engine's state were committed: the same file again is all old news.
-        #expect(try run("feed", commute) == CLIResult(
-            stdout: "",
-            stderr: "0 fixes admitted, 0 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: duplicate 1, out-of-order 41\n",
-            status: 0))
-        #expect(try sandbox.ok("show", names.first { $0.value == "work" }!.key, "--json")
-            .contains(#""firedDate":"2026-11-24T01:27:30Z""#))
+        #expect(
+            try run("feed", commute)
+                == CLIResult(
+                    stdout: "",
+                    stderr:
+                        "0 fixes admitted, 0 alarms fired; rejected: bad-coordinates 1, no-time 1; dropped: duplicate 1, out-of-order 41\n",
+                    status: 0))
+        #expect(
+            try sandbox.ok("show", names.first { $0.value == "work" }!.key, "--json")
+                .contains(#""firedDate":"2026-11-24T01:27:30Z""#))
     }
 
     @Test func dryRunWritesNothing() throws {
@@ -76,16 +87,23 @@ import Testing
 
     @Test func standardInputAndMaxAccuracy() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: commute))
-        #expect(try run("feed", "-", "--format", "csv", "--json", "--dry-run", "--max-accuracy", "100", input: data) == CLIResult(
-            stdout: Self.events,
-            stderr: #"{"admitted":40,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":1,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"# + "\n",
-            status: 0))
+        #expect(
+            try run("feed", "-", "--format", "csv", "--json", "--dry-run", "--max-accuracy", "100", input: data)
+                == CLIResult(
+                    stdout: Self.events,
+                    stderr:
+                        #"{"admitted":40,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":1,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"#
+                        + "\n",
+                    status: 0))
     }
 
     @Test(arguments: [
         (["feed"], "Missing expected argument '<trace> ...'", 64),
         (["feed", "--format", "bogus", "x.csv"], "--format: 'bogus' is not gpx, csv, geojson, nmea or ndjson", 64),
-        (["feed", "--hysteresis", "5parsecs", "x.csv"], "--hysteresis: '5parsecs' has unknown unit 'parsecs'; use m, km, ft, yd or mi", 64),
+        (
+            ["feed", "--hysteresis", "5parsecs", "x.csv"], "--hysteresis: '5parsecs' has unknown unit 'parsecs'; use m, km, ft, yd or mi",
+            64
+        ),
         (["feed", "-", "-"], "standard input (-) can be read only once", 64),
     ])
     func usageErrors(arguments: [String], message: String, status: Int32) throws {
@@ -96,31 +114,43 @@ import Testing
     /// summary names the first of each by file and line.
     @Test func readerSkipsAreCountedAndPlaced() throws {
         let log = CLISandbox.fixture("traces/car-logger.nmea")
-        #expect(try run("feed", log, "--dry-run", "--json") == CLIResult(stdout: "", stderr: #"""
-            {"admitted":5,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
+        #expect(
+            try run("feed", log, "--dry-run", "--json")
+                == CLIResult(
+                    stdout: "",
+                    stderr: #"""
+                        {"admitted":5,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
 
-            """#, status: 0))
-        #expect(try run("feed", log, "--dry-run") == CLIResult(stdout: "", stderr: """
-            5 fixes admitted, 0 alarms fired; rejected: bad-checksum 1, duplicate 1, no-date 1, no-fix 2, skipped-sentence 3, unparsable 1; dropped: none
-            skipped bad-checksum 1: \(log):8
-            skipped duplicate 1: \(log):6
-            skipped no-date 1: \(log):1
-            skipped no-fix 2: \(log):3, \(log):10
-            skipped skipped-sentence 3: \(log):2, \(log):7, \(log):14
-            skipped unparsable 1: \(log):13
+                        """#, status: 0))
+        #expect(
+            try run("feed", log, "--dry-run")
+                == CLIResult(
+                    stdout: "",
+                    stderr: """
+                        5 fixes admitted, 0 alarms fired; rejected: bad-checksum 1, duplicate 1, no-date 1, no-fix 2, skipped-sentence 3, unparsable 1; dropped: none
+                        skipped bad-checksum 1: \(log):8
+                        skipped duplicate 1: \(log):6
+                        skipped no-date 1: \(log):1
+                        skipped no-fix 2: \(log):3, \(log):10
+                        skipped skipped-sentence 3: \(log):2, \(log):7, \(log):14
+                        skipped unparsable 1: \(log):13
 
-            """, status: 0))
+                        """, status: 0))
     }
 
     @Test func unreadableAndMalformedTracesWriteNothing() throws {
         let missing = sandbox.folder.appendingPathComponent("nope.csv").path
-        #expect(try sandbox.run("feed", commute, missing) == CLIResult(
-            stdout: "", stderr: "error: \(missing): cannot read: No such file or directory\n", status: 65))
+        #expect(
+            try sandbox.run("feed", commute, missing)
+                == CLIResult(
+                    stdout: "", stderr: "error: \(missing): cannot read: No such file or directory\n", status: 65))
         let broken = CLISandbox.fixture("cli/no-coordinates.csv")
-        #expect(try sandbox.run("feed", broken) == CLIResult(
-            stdout: "",
-            stderr: "error: \(broken):1: no latitude (lat, latitude) column in the CSV header (when, where)\n",
-            status: 65))
+        #expect(
+            try sandbox.run("feed", broken)
+                == CLIResult(
+                    stdout: "",
+                    stderr: "error: \(broken):1: no latitude (lat, latitude) column in the CSV header (when, where)\n",
+                    status: 65))
         // The commute was read before the failure, but nothing was committed.
         #expect(try run("feed", commute, "--json", "--dry-run").stdout == Self.events)
     }

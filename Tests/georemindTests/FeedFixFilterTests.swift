@@ -31,25 +31,32 @@ import Testing
     }
 
     @Test func withoutFiltersTheJumpFiresAFalsePairWithMilliseconds() throws {
-        #expect(try run("--json") == CLIResult(stdout: """
-            {"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00.193Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<leave>","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00.193Z"}
-            {"distance":1.8,"fix":{"latitude":37.3349,"longitude":-122.00904,"time":"2026-03-02T17:01:05Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<arrive>","priority":0,"title":"At work"},"time":"2026-03-02T17:01:05Z"}
+        #expect(
+            try run("--json")
+                == CLIResult(
+                    stdout: """
+                        {"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00.193Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<leave>","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00.193Z"}
+                        {"distance":1.8,"fix":{"latitude":37.3349,"longitude":-122.00904,"time":"2026-03-02T17:01:05Z"},"id":"<evt>","kind":"enter","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<arrive>","priority":0,"title":"At work"},"time":"2026-03-02T17:01:05Z"}
 
-            """, stderr: Self.summary(), status: 0))
+                        """, stderr: Self.summary(), status: 0))
     }
 
     @Test func readableLinesInTheLocalZoneOrTheOneChosen() throws {
         // The sandbox's zone is America/New_York (UTC−5 on 2 March).
-        #expect(try run() == CLIResult(stdout: """
-            2026-03-02T12:01:00.193-05:00  leave  Leave work  Work (2994 m from centre)
-            2026-03-02T12:01:05-05:00  enter  At work  Work (2 m from centre)
+        #expect(
+            try run()
+                == CLIResult(
+                    stdout: """
+                        2026-03-02T12:01:00.193-05:00  leave  Leave work  Work (2994 m from centre)
+                        2026-03-02T12:01:05-05:00  enter  At work  Work (2 m from centre)
 
-            """, stderr: "26 fixes admitted, 2 alarms fired; rejected: none; dropped: duplicate 1\n", status: 0))
-        #expect(try run("--time-zone", "Asia/Kolkata").stdout == """
-            2026-03-02T22:31:00.193+05:30  leave  Leave work  Work (2994 m from centre)
-            2026-03-02T22:31:05+05:30  enter  At work  Work (2 m from centre)
+                        """, stderr: "26 fixes admitted, 2 alarms fired; rejected: none; dropped: duplicate 1\n", status: 0))
+        #expect(
+            try run("--time-zone", "Asia/Kolkata").stdout == """
+                2026-03-02T22:31:00.193+05:30  leave  Leave work  Work (2994 m from centre)
+                2026-03-02T22:31:05+05:30  enter  At work  Work (2 m from centre)
 
-            """)
+                """)
         #expect(try run("--time-zone", "UTC").stdout.hasPrefix("2026-03-02T17:01:00.193Z  leave"))
         // JSON stays UTC whatever the zone.
         #expect(try run("--json", "--time-zone", "Asia/Kolkata") == run("--json"))
@@ -67,8 +74,9 @@ import Testing
     }
 
     @Test func simulateTakesTheSameFilters() throws {
-        let result = try sandbox.run("simulate", "--from", "Work", "--to", "Home", "--depart", "2026-11-24T01:30:00Z",
-                                     "--interval", "1s", "--min-interval", "5s", "--max-speed", "6km/h", "--json")
+        let result = try sandbox.run(
+            "simulate", "--from", "Work", "--to", "Home", "--depart", "2026-11-24T01:30:00Z",
+            "--interval", "1s", "--min-interval", "5s", "--max-speed", "6km/h", "--json")
         // One fix in five is admitted (the linger's 301 fixes and the walk's); none is too fast at 5 km/h.
         #expect(result.status == 0)
         #expect(result.stderr.contains(#""implausible-speed":0"#))
@@ -92,11 +100,11 @@ import Testing
     @Test func aTraceWithoutATimedFixIsAnErrorNamingTheFile() throws {
         let gpx = sandbox.folder.appendingPathComponent("planned.gpx").path
         try """
-            <?xml version="1.0"?>
-            <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-            <trkpt lat="37.3349" lon="-122.00902"/><trkpt lat="37.36188" lon="-122.00902"/><trkpt lat="91" lon="0"/>
-            </trkseg></trk></gpx>
-            """.write(toFile: gpx, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?>
+        <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+        <trkpt lat="37.3349" lon="-122.00902"/><trkpt lat="37.36188" lon="-122.00902"/><trkpt lat="91" lon="0"/>
+        </trkseg></trk></gpx>
+        """.write(toFile: gpx, atomically: true, encoding: .utf8)
         let message = "error: \(gpx): no usable fix in this GPX file (skipped bad-coordinates: 1, no-time: 2)\n"
         #expect(try sandbox.run("feed", gpx) == CLIResult(stdout: "", stderr: message, status: 65))
         // With other files: the run stops, prints no event and writes nothing, whichever comes first.

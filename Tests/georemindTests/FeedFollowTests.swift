@@ -46,16 +46,19 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
         let write = { (line: String) in input.fileHandleForWriting.write(Data(line.utf8)) }
 
-        write(Self.owntracks(37.3349, 0))     // at work
-        write(Self.owntracks(37.36188, 60))   // 3 km north: leaves
-        write(Self.owntracks(37.36190, 65))   // a later fix makes the leave certain
+        write(Self.owntracks(37.3349, 0))  // at work
+        write(Self.owntracks(37.36188, 60))  // 3 km north: leaves
+        write(Self.owntracks(37.36190, 65))  // a later fix makes the leave certain
         let first = collected.wait(forLines: 1)
         #expect(process.isRunning)
-        #expect(idsNamed(first, [:]) == #"{"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"\#(leave)","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00Z"}"# + "\n")
+        #expect(
+            idsNamed(first, [:])
+                == #"{"distance":2994.4,"fix":{"latitude":37.36188,"longitude":-122.00902,"time":"2026-03-02T17:01:00Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"\#(leave)","priority":0,"title":"Leave work"},"time":"2026-03-02T17:01:00Z"}"#
+                + "\n")
         // Committed as it was printed: another run sees the alarm fired while this one still reads.
         #expect(try sandbox.ok("show", leave, "--json").contains(#""firedDate":"2026-03-02T17:01:00Z""#))
 
-        write(Self.owntracks(37.3349, 120))   // back at work
+        write(Self.owntracks(37.3349, 120))  // back at work
         try input.fileHandleForWriting.close()  // the end of the input releases the last event
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
@@ -73,12 +76,15 @@ import Testing
         let sandbox = try CLISandbox()
         _ = try sandbox.add("Leave work", "--at", "Work", "--when", "leaving")
         // Device "ph" leaves at 60 s; device "b" reports 20 s late (dropped with a 10 s window).
-        let lines = Self.owntracks(37.3349, 0) + Self.owntracks(37.36188, 60) + Self.owntracks(37.36188, 100)
+        let lines =
+            Self.owntracks(37.3349, 0) + Self.owntracks(37.36188, 60) + Self.owntracks(37.36188, 100)
             + #"{"_type":"location","lat":37.3349,"lon":-122.00902,"tid":"b","tst":1772470880}"# + "\n"
         let result = try sandbox.run(["feed", "-", "--follow", "--reorder-window", "10s", "--dry-run"], input: Data(lines.utf8))
-        #expect(result == CLIResult(
-            stdout: "2026-03-02T12:01:00-05:00  leave  Leave work  Work (2994 m from centre)\n",
-            stderr: "3 fixes admitted, 1 alarm fired; rejected: none; dropped: out-of-order 1\n", status: 0))
+        #expect(
+            result
+                == CLIResult(
+                    stdout: "2026-03-02T12:01:00-05:00  leave  Leave work  Work (2994 m from centre)\n",
+                    stderr: "3 fixes admitted, 1 alarm fired; rejected: none; dropped: out-of-order 1\n", status: 0))
     }
 
     @Test(arguments: [

@@ -23,20 +23,23 @@ import Testing
         let result = try sandbox.run("add", "Plain")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\n$"#,
-                                    options: .regularExpression) != nil)
+        #expect(
+            result.stdout.range(
+                of: #"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\n$"#,
+                options: .regularExpression) != nil)
     }
 
     @Test func tableInCreationOrder() throws {
-        #expect(try list() == """
-            ID        PRIORITY  DUE                        TITLE       PLACE                     LIST
-            a-------  high      2026-11-23T17:00:00-05:00  Buy milk    Grocery Store (arriving)  Reminders
-            b-------  -         -                          Leave work  Work (leaving)            Reminders
-            c-------  medium    2026-12-01                 pay rent    -                         Reminders
-            d-------  low       2026-11-20T04:00:00-05:00  Call Ana    -                         Reminders
-            e-------  high      -                          Água        -                         Reminders
+        #expect(
+            try list() == """
+                ID        PRIORITY  DUE                        TITLE       PLACE                     LIST
+                a-------  high      2026-11-23T17:00:00-05:00  Buy milk    Grocery Store (arriving)  Reminders
+                b-------  -         -                          Leave work  Work (leaving)            Reminders
+                c-------  medium    2026-12-01                 pay rent    -                         Reminders
+                d-------  low       2026-11-20T04:00:00-05:00  Call Ana    -                         Reminders
+                e-------  high      -                          Água        -                         Reminders
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -75,12 +78,14 @@ import Testing
     @Test func completedAndAll() throws {
         let c = names.first { $0.value == "c" }!.key
         try sandbox.ok("complete", c, "--date", "2026-11-21T10:00:00Z")
-        #expect(try list("--completed") == """
-            ID        PRIORITY  DUE         TITLE       PLACE  LIST
-            c-------  medium    2026-12-01  pay rent ✓  -      Reminders
+        #expect(
+            try list("--completed") == """
+                ID        PRIORITY  DUE         TITLE       PLACE  LIST
+                c-------  medium    2026-12-01  pay rent ✓  -      Reminders
 
-            """)
-        #expect(try list("--all", "--sort", "title").components(separatedBy: "\n").map { $0.prefix(8) }
+                """)
+        #expect(
+            try list("--all", "--sort", "title").components(separatedBy: "\n").map { $0.prefix(8) }
                 == ["ID      ", "e-------", "a-------", "d-------", "b-------", "c-------", ""])
         #expect(!(try list()).contains("c-------"))
         let json = try list("--completed", "--json")
@@ -94,11 +99,12 @@ import Testing
         names[try sandbox.add("Standup", "--list", "work", "--priority", "medium")] = "f"
         let c = names.first { $0.value == "c" }!.key
         try sandbox.ok("complete", c, "--date", "2026-11-21T10:00:00Z")
-        #expect(idsNamed(try sandbox.ok("list", "--list", "Work"), names) == """
-            ID        PRIORITY  DUE  TITLE    PLACE  LIST
-            f-------  medium    -    Standup  -      Work
+        #expect(
+            idsNamed(try sandbox.ok("list", "--list", "Work"), names) == """
+                ID        PRIORITY  DUE  TITLE    PLACE  LIST
+                f-------  medium    -    Standup  -      Work
 
-            """)
+                """)
         func labels(_ arguments: String...) throws -> String {
             idsNamed(try sandbox.ok(["list", "--json"] + arguments), names)
                 .matches(of: /"id":"<(\w)>"/).map { String($0.output.1) }.joined(separator: " ")
@@ -114,10 +120,14 @@ import Testing
     @Test(arguments: [
         (["--list", "Nowhere"], "error: no list is named 'Nowhere'; `georemind lists` shows them, `georemind lists add` creates one\n"),
         (["--due-after", "tomorrow"], "error: --due-after: "),
-        (["--due-after", "2026-12-01", "--due-before", "2026-11-01"],
-         "error: --due-before: '2026-11-01' is not after --due-after '2026-12-01'\n"),
-        (["--due-after", "2026-12-01", "--completed-before", "2026-11-01"],
-         "error: --due-after/--due-before select incomplete reminders, --completed-after/--completed-before completed ones; use one pair\n"),
+        (
+            ["--due-after", "2026-12-01", "--due-before", "2026-11-01"],
+            "error: --due-before: '2026-11-01' is not after --due-after '2026-12-01'\n"
+        ),
+        (
+            ["--due-after", "2026-12-01", "--completed-before", "2026-11-01"],
+            "error: --due-after/--due-before select incomplete reminders, --completed-after/--completed-before completed ones; use one pair\n"
+        ),
         (["--due-after", "2026-12-01", "--all"], "error: --due-after/--due-before select incomplete reminders; drop --completed/--all\n"),
         (["--min-priority", "urgent"], "error: --min-priority: 'urgent' is not none, low, medium or high\n"),
     ])
@@ -132,10 +142,11 @@ import Testing
         let output = stampsRedacted(try list("--location", "--priority", "high", "--json"))
             .replacing(/"listID":"[0-9a-f-]+"/, with: #""listID":"<list>""#)
             .replacing(/"id":"[0-9a-f-]{36}","location"/, with: #""id":"<alarm>","location""#)
-        #expect(output == """
-            [{"alarms":[{"id":"<alarm>","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"proximity":"enter","type":"location"}],"creationDate":"<now>","dueDate":"2026-11-23T17:00:00-05:00","id":"<a>","isCompleted":false,"lastModifiedDate":"<now>","list":"Reminders","listID":"<list>","priority":1,"priorityLevel":"high","recurrenceRules":[],"timeZone":"America/New_York","title":"Buy milk"}]
+        #expect(
+            output == """
+                [{"alarms":[{"id":"<alarm>","location":{"latitude":37.32364,"longitude":-122.03992,"radius":120,"title":"Grocery Store"},"proximity":"enter","type":"location"}],"creationDate":"<now>","dueDate":"2026-11-23T17:00:00-05:00","id":"<a>","isCompleted":false,"lastModifiedDate":"<now>","list":"Reminders","listID":"<list>","priority":1,"priorityLevel":"high","recurrenceRules":[],"timeZone":"America/New_York","title":"Buy milk"}]
 
-            """)
+                """)
     }
 
     @Test func emptyStorePrintsNothing() throws {

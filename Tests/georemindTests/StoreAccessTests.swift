@@ -10,11 +10,14 @@ import Testing
     private func checkpoint(_ path: String, then sql: String = "SELECT 1") throws {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", """
+        python.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1]); db.execute(sys.argv[2]); db.commit()
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)"); db.close()
-            """, path, sql]
+            """, path, sql,
+        ]
         try python.run()
         python.waitUntilExit()
         #expect(python.terminationStatus == 0)

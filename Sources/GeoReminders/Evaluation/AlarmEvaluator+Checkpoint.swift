@@ -37,8 +37,9 @@ extension AlarmEvaluator {
             guard let number = alarmIndexByKey[event.alarm] else { continue }
             var fix: Fix?
             if let latitude = event.latitude, let longitude = event.longitude {
-                fix = Fix(time: event.fixTime.map { Date(timeIntervalSinceReferenceDate: $0) }, latitude: latitude,
-                          longitude: longitude, accuracy: event.accuracy, device: event.device)
+                fix = Fix(
+                    time: event.fixTime.map { Date(timeIntervalSinceReferenceDate: $0) }, latitude: latitude,
+                    longitude: longitude, accuracy: event.accuracy, device: event.device)
             }
             offer(PendingEvent(time: event.time, rank: event.rank, alarm: number, fix: fix, distance: event.distance))
         }

@@ -78,12 +78,14 @@ extension AlarmEvaluator {
 
     func alarmEvent(_ event: PendingEvent) -> AlarmEvent {
         let alarm = alarms[Int(event.alarm)]
-        let kind: AlarmEvent.Kind = switch event.rank {
-        case 0: .time
-        case 1: .leave
-        default: .enter
-        }
-        return AlarmEvent(time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
-                          alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
+        let kind: AlarmEvent.Kind =
+            switch event.rank {
+            case 0: .time
+            case 1: .leave
+            default: .enter
+            }
+        return AlarmEvent(
+            time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
+            alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
     }
 }

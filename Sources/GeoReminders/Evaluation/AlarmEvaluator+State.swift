@@ -15,7 +15,8 @@ extension AlarmEvaluator {
             throw EvaluationError.unreadableState(key: stateKey, reason: "\(error)")
         }
         guard state.version == EvaluationState.currentVersion else {
-            throw EvaluationError.unreadableState(key: stateKey, reason: "version \(state.version), expected \(EvaluationState.currentVersion)")
+            throw EvaluationError.unreadableState(
+                key: stateKey, reason: "version \(state.version), expected \(EvaluationState.currentVersion)")
         }
         let saved = EvaluationState.unpack(state.fenceDigests)
         var kept = Set<String>(minimumCapacity: fences.count)

@@ -80,10 +80,12 @@ public final class AlarmEvaluator {
     ///   - shards: how many threads ``feedInParallel(produce:progress:)`` decides devices on; the
     ///     events are the same for any number.
     ///   - lateAfter: see ``lateAfter``.
-    public init(store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
-                floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
-                stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
-                lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter) throws {
+    public init(
+        store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
+        floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
+        stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
+        lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter
+    ) throws {
         self.store = store
         self.mode = mode
         self.floatingZone = floatingZone
@@ -111,8 +113,10 @@ public final class AlarmEvaluator {
                     } catch {
                         throw EvaluationError.badLocation(reminderID: reminder.id, alarmID: alarm.id, reason: error.description)
                     }
-                    digests.append(EvaluationState.fenceDigest(id: id, latitude: location.latitude,
-                                                               longitude: location.longitude, radius: location.effectiveRadius))
+                    digests.append(
+                        EvaluationState.fenceDigest(
+                            id: id, latitude: location.latitude,
+                            longitude: location.longitude, radius: location.effectiveRadius))
                     indexByFence[id] = number
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
@@ -146,7 +150,7 @@ public final class AlarmEvaluator {
     public func feed(_ fix: Fix, emit: (AlarmEvent) throws -> Void) throws {
         guard !finished else { throw EvaluationError.finished }
         if reorderWindow != nil, let date = fix.time, fix.coordinate.isValid,
-           date.timeIntervalSinceReferenceDate < horizon
+            date.timeIntervalSinceReferenceDate < horizon
         {
             reorderDrops += 1
             return
@@ -159,7 +163,7 @@ public final class AlarmEvaluator {
             horizon = spanEnd - reorderWindow
             if earliestPending < horizon { try release(before: horizon, emit: emit) }
             if !released.isEmpty,
-               released.count >= 256 || ProcessInfo.processInfo.systemUptime - lastCheckpoint >= checkpointInterval
+                released.count >= 256 || ProcessInfo.processInfo.systemUptime - lastCheckpoint >= checkpointInterval
             {
                 try checkpoint(emit: emit)
             }

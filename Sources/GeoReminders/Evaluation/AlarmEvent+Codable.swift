@@ -36,10 +36,12 @@ extension AlarmEvent: Codable {
         try container.encode(reminder, forKey: .reminder)
         try container.encode(alarm, forKey: .alarm)
         try container.encodeIfPresent(location, forKey: .location)
-        try container.encodeIfPresent(fix.map {
-            FixValue(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, time: $0.time,
-                     accuracy: $0.accuracy, device: $0.device)
-        }, forKey: .fix)
+        try container.encodeIfPresent(
+            fix.map {
+                FixValue(
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, time: $0.time,
+                    accuracy: $0.accuracy, device: $0.device)
+            }, forKey: .fix)
         try container.encodeIfPresent(distance, forKey: .distance)
     }
 }

@@ -45,8 +45,10 @@ public struct AlarmEvent: Hashable, Sendable {
     /// Geodesic distance in metres from the fix to the place's centre; nil for `time`.
     public var distance: Double?
 
-    public init(time: Date, kind: Kind, reminder: ReminderSummary, alarm: Alarm,
-                location: StructuredLocation? = nil, fix: Fix? = nil, distance: Double? = nil) {
+    public init(
+        time: Date, kind: Kind, reminder: ReminderSummary, alarm: Alarm,
+        location: StructuredLocation? = nil, fix: Fix? = nil, distance: Double? = nil
+    ) {
         self.time = time
         self.kind = kind
         self.reminder = reminder

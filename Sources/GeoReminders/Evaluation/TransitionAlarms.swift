@@ -20,7 +20,8 @@ struct TransitionAlarms: Sendable {
         guard let time = transition.fix.time else { return nil }
         let number = alarmOfFence[Int(transition.fenceIndex)]
         guard proximities[Int(number)] == (rank == 1 ? .leave : .enter) else { return nil }
-        return PendingEvent(time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
-                            fix: transition.fix, distance: transition.distance)
+        return PendingEvent(
+            time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
+            fix: transition.fix, distance: transition.distance)
     }
 }

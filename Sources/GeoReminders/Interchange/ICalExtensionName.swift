@@ -1,4 +1,5 @@
 import ICalendar
+
 /// The names of the properties and parameters georemind adds to VTODO and VALARM, and of the
 /// other applications' extensions it reads and writes.
 ///

@@ -11,13 +11,17 @@ public enum ICalendarExport {
 
     /// The calendar for `reminders`; `lists` name each reminder's list (X-GEOREMIND-LIST).
     /// `calendarName`, when given, becomes `X-WR-CALNAME`, the calendar title other apps show.
-    public static func calendar(_ reminders: [Reminder], lists: [ReminderList],
-                                calendarName: String? = nil) -> ICalComponent {
-        var calendar = ICalComponent(name: "VCALENDAR", properties: [
-            ICalProperty(name: "VERSION", value: "2.0"),
-            ICalProperty(name: "PRODID", value: productID),
-            ICalProperty(name: "CALSCALE", value: "GREGORIAN"),
-        ])
+    public static func calendar(
+        _ reminders: [Reminder], lists: [ReminderList],
+        calendarName: String? = nil
+    ) -> ICalComponent {
+        var calendar = ICalComponent(
+            name: "VCALENDAR",
+            properties: [
+                ICalProperty(name: "VERSION", value: "2.0"),
+                ICalProperty(name: "PRODID", value: productID),
+                ICalProperty(name: "CALSCALE", value: "GREGORIAN"),
+            ])
         if let calendarName { calendar.append(ICalProperty(name: ICalExtensionName.calendarName, text: calendarName)) }
         let titles = Dictionary(lists.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         for reminder in reminders {
@@ -26,11 +30,13 @@ public enum ICalendarExport {
         let years = zonedYears(reminders)
         let unnamed = calendar.insertVTimeZones(years: years)
         // Fixed-offset zones (`GMT+0100`, from a typed `+01:00`) are no Olson names; describe them too.
-        let zones = Dictionary(reminders.flatMap { [$0.startDate?.timeZone, $0.dueDate?.timeZone] }.compactMap { $0 }
-            .map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let zones = Dictionary(
+            reminders.flatMap { [$0.startDate?.timeZone, $0.dueDate?.timeZone] }.compactMap { $0 }
+                .map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         let position = calendar.components.lastIndex { $0.name == "VTIMEZONE" }.map { $0 + 1 } ?? 0
-        calendar.components.insert(contentsOf: unnamed.compactMap { zones[$0] }.map { .vtimezone(for: $0, years: years) },
-                                   at: position)
+        calendar.components.insert(
+            contentsOf: unnamed.compactMap { zones[$0] }.map { .vtimezone(for: $0, years: years) },
+            at: position)
         return calendar
     }
 

@@ -12,8 +12,10 @@ enum ICalendarImport {
 
     /// Every VTODO of every file, decoded; skips and notes go to `report`. A UID met twice is
     /// kept the first time.
-    static func readTodos(_ sources: [ICalendarSource], now: Date,
-                                  report: inout ICalendarImportReport) throws(ICalendarImportError) -> [ReadTodo] {
+    static func readTodos(
+        _ sources: [ICalendarSource], now: Date,
+        report: inout ICalendarImportReport
+    ) throws(ICalendarImportError) -> [ReadTodo] {
         var todos: [ReadTodo] = []
         var seen: [String: (file: String, line: Int?)] = [:]
         for source in sources {
@@ -29,8 +31,10 @@ enum ICalendarImport {
                 for component in calendar.components {
                     guard component.name == "VTODO" else {
                         if component.name != "VTIMEZONE" {
-                            report.notes.append(.init(file: source.name, line: component.lineNumber,
-                                                      message: "\(component.name) ignored; georemind imports VTODO only"))
+                            report.notes.append(
+                                .init(
+                                    file: source.name, line: component.lineNumber,
+                                    message: "\(component.name) ignored; georemind imports VTODO only"))
                         }
                         continue
                     }
@@ -38,17 +42,21 @@ enum ICalendarImport {
                     do { result = try decoder.decode(component) } catch { throw .unreadable(file: source.name, error: error) }
                     switch result {
                     case let .failure(skip):
-                        report.entries.append(.init(file: source.name, line: skip.line, uid: skip.uid, reminderID: nil,
-                                                    title: skip.title, listID: nil, outcome: .skipped(reason: skip.reason)))
+                        report.entries.append(
+                            .init(
+                                file: source.name, line: skip.line, uid: skip.uid, reminderID: nil,
+                                title: skip.title, listID: nil, outcome: .skipped(reason: skip.reason)))
                     case let .success(decoded):
                         for omission in decoded.omissions {
                             report.notes.append(.init(file: source.name, line: omission.line, message: omission.reason))
                         }
                         if let first = seen[decoded.reminder.id] {
                             let place = "\(first.file) line \(first.line ?? 0)"
-                            report.entries.append(.init(file: source.name, line: decoded.line, uid: decoded.uid,
-                                                        reminderID: nil, title: decoded.reminder.title, listID: nil,
-                                                        outcome: .skipped(reason: "its UID was already read at \(place)")))
+                            report.entries.append(
+                                .init(
+                                    file: source.name, line: decoded.line, uid: decoded.uid,
+                                    reminderID: nil, title: decoded.reminder.title, listID: nil,
+                                    outcome: .skipped(reason: "its UID was already read at \(place)")))
                             continue
                         }
                         seen[decoded.reminder.id] = (source.name, decoded.line)

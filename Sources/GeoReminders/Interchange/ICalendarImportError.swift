@@ -1,4 +1,5 @@
 import ICalendar
+
 /// Why an import was refused as a whole; nothing was written.
 public enum ICalendarImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file breaks iCalendar syntax or a value type; `error` names the line.

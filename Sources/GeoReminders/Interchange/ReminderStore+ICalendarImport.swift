@@ -2,8 +2,10 @@ import Foundation
 
 extension ReminderStore {
     /// Imports the VTODOs of one iCalendar file; see ``importICalendar(_:options:)``.
-    public func importICalendar(_ data: Data, fileName: String,
-                                options: ICalendarImportOptions = ICalendarImportOptions()) throws -> ICalendarImportReport {
+    public func importICalendar(
+        _ data: Data, fileName: String,
+        options: ICalendarImportOptions = ICalendarImportOptions()
+    ) throws -> ICalendarImportReport {
         try importICalendar([ICalendarSource(name: fileName, data: data)], options: options)
     }
 
@@ -14,8 +16,10 @@ extension ReminderStore {
     /// import created. A broken file throws ``ICalendarImportError`` naming the file and line;
     /// a list or access problem throws `StoreError`; either way nothing is written. Lists are
     /// chosen as ``ICalendarImportOptions`` says. With `dryRun` the report says what would happen.
-    public func importICalendar(_ sources: [ICalendarSource],
-                                options: ICalendarImportOptions = ICalendarImportOptions()) throws -> ICalendarImportReport {
+    public func importICalendar(
+        _ sources: [ICalendarSource],
+        options: ICalendarImportOptions = ICalendarImportOptions()
+    ) throws -> ICalendarImportReport {
         _ = try authorizedDatabase(for: "import reminders")
         var report = ICalendarImportReport(dryRun: options.dryRun)
         let items = try ICalendarImport.readTodos(sources, now: configuration.now(), report: &report)
@@ -39,14 +43,16 @@ extension ReminderStore {
             return created
         }
 
-        let existing = Dictionary(try reminders(ids: items.map(\.decoded.reminder.id)).map { ($0.id, $0) },
-                                  uniquingKeysWith: { first, _ in first })
+        let existing = Dictionary(
+            try reminders(ids: items.map(\.decoded.reminder.id)).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         var writes: [Reminder] = []
         for item in items {
             var reminder = item.decoded.reminder
-            var entry = ICalendarImportReport.Entry(file: item.file, line: item.decoded.line, uid: item.decoded.uid,
-                                                   reminderID: reminder.id, title: reminder.title, listID: nil,
-                                                   outcome: .created)
+            var entry = ICalendarImportReport.Entry(
+                file: item.file, line: item.decoded.line, uid: item.decoded.uid,
+                reminderID: reminder.id, title: reminder.title, listID: nil,
+                outcome: .created)
             func skip(_ reason: String) {
                 entry.reminderID = nil
                 entry.outcome = .skipped(reason: reason)
@@ -98,7 +104,8 @@ extension ReminderStore {
     private static func keepingAlarmState(_ incoming: [Alarm], from stored: [Alarm]) -> [Alarm] {
         incoming.map { alarm in
             guard alarm.firedDate == nil, alarm.acknowledgedDate == nil,
-                  let old = stored.first(where: { $0.id == alarm.id && $0.trigger == alarm.trigger }) else { return alarm }
+                let old = stored.first(where: { $0.id == alarm.id && $0.trigger == alarm.trigger })
+            else { return alarm }
             var kept = alarm
             kept.firedDate = old.firedDate.map(Reminder.wholeSecond)
             kept.acknowledgedDate = old.acknowledgedDate.map(Reminder.wholeSecond)

@@ -25,7 +25,8 @@ struct VALARMDecoder {
             return .failure(Omission(line: line, reason: "an alarm with ACTION:NONE (RFC 9074 §7) never alerts; left out"))
         }
         let uid = valarm.property("UID")?.value
-        let id = uid.flatMap { try? Reminder.canonicalIdentifier($0) }
+        let id =
+            uid.flatMap { try? Reminder.canonicalIdentifier($0) }
             ?? InterchangeIdentifier.nameBased(reminderID + "/VALARM/" + (uid ?? String(position)))
         let trigger: Alarm.Trigger
         switch try placeTrigger(valarm) {
@@ -60,13 +61,17 @@ struct VALARMDecoder {
             case "ARRIVE": proximity = .enter
             case "DEPART": proximity = .leave
             default:
-                return .failure(Omission(line: word.lineNumber,
-                                         reason: "\(word.name):\(word.value) is not a place trigger georemind knows (ARRIVE, DEPART); alarm left out"))
+                return .failure(
+                    Omission(
+                        line: word.lineNumber,
+                        reason: "\(word.name):\(word.value) is not a place trigger georemind knows (ARRIVE, DEPART); alarm left out"))
             }
             chosen = rfcProximity != nil ? (rfcPlace ?? applePlace) : (applePlace ?? rfcPlace)
             guard let chosen else {
-                return .failure(Omission(line: word.lineNumber,
-                                         reason: "\(word.name) without a place (VLOCATION or X-APPLE-STRUCTURED-LOCATION); alarm left out"))
+                return .failure(
+                    Omission(
+                        line: word.lineNumber,
+                        reason: "\(word.name) without a place (VLOCATION or X-APPLE-STRUCTURED-LOCATION); alarm left out"))
             }
             return .success(.location(location: chosen, proximity: proximity))
         }
@@ -83,8 +88,9 @@ struct VALARMDecoder {
             let uris = vlocation.properties(named: "URL") + vlocation.properties(named: "STRUCTURED-DATA")
             for property in uris where property.value.lowercased().hasPrefix("geo:") {
                 let uri = try property.geoURI()
-                return StructuredLocation(title: title, latitude: uri.latitude, longitude: uri.longitude,
-                                          radius: uri.uncertainty ?? 0)
+                return StructuredLocation(
+                    title: title, latitude: uri.latitude, longitude: uri.longitude,
+                    radius: uri.uncertainty ?? 0)
             }
             if let geo = try vlocation.property("GEO")?.geo() {
                 return StructuredLocation(title: title, latitude: geo.latitude, longitude: geo.longitude)
@@ -95,7 +101,8 @@ struct VALARMDecoder {
 
     private func applePlace(_ valarm: ICalComponent) throws(ICalParseError) -> StructuredLocation? {
         guard let property = valarm.property(ICalExtensionName.appleLocation),
-              property.value.lowercased().hasPrefix("geo:") else { return nil }
+            property.value.lowercased().hasPrefix("geo:")
+        else { return nil }
         let uri = try property.geoURI()
         var radius = uri.uncertainty ?? 0
         if let text = property.parameter(ICalExtensionName.appleRadius) {
@@ -106,8 +113,9 @@ struct VALARMDecoder {
                 throw .invalidValue(line: property.lineNumber, property: property.name, problem: .badFloat(value: text))
             }
         }
-        return StructuredLocation(title: property.parameter(ICalExtensionName.appleTitle) ?? "",
-                                  latitude: uri.latitude, longitude: uri.longitude, radius: radius)
+        return StructuredLocation(
+            title: property.parameter(ICalExtensionName.appleTitle) ?? "",
+            latitude: uri.latitude, longitude: uri.longitude, radius: radius)
     }
 
     private func timeTrigger(_ property: ICalProperty) throws(ICalParseError) -> Alarm.Trigger {

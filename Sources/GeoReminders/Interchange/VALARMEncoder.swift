@@ -10,20 +10,26 @@ import ICalendar
 /// §6 (ACKNOWLEDGED), §8 (PROXIMITY); RFC 9073 §7.2 (VLOCATION).
 enum VALARMEncoder {
     static func component(_ alarm: Alarm, description: String) -> ICalComponent {
-        var valarm = ICalComponent(name: "VALARM", properties: [
-            ICalProperty(name: "UID", value: alarm.id),
-            ICalProperty(name: "ACTION", value: "DISPLAY"),
-            ICalProperty(name: "DESCRIPTION", text: description),
-        ])
+        var valarm = ICalComponent(
+            name: "VALARM",
+            properties: [
+                ICalProperty(name: "UID", value: alarm.id),
+                ICalProperty(name: "ACTION", value: "DISPLAY"),
+                ICalProperty(name: "DESCRIPTION", text: description),
+            ])
         switch alarm.trigger {
         case let .absolute(date):
             valarm.append(ICalProperty(name: "TRIGGER", utc: date, valueType: true))
         case let .relative(offset):
-            valarm.append(ICalProperty(name: "TRIGGER", durationSeconds: seconds(offset),
-                                       parameters: [ICalParameter(name: "RELATED", value: "END")]))
+            valarm.append(
+                ICalProperty(
+                    name: "TRIGGER", durationSeconds: seconds(offset),
+                    parameters: [ICalParameter(name: "RELATED", value: "END")]))
         case let .location(location, proximity):
-            valarm.append(ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", value: "DATE-TIME")],
-                                       value: ICalExtensionName.placeholderTrigger))
+            valarm.append(
+                ICalProperty(
+                    name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", value: "DATE-TIME")],
+                    value: ICalExtensionName.placeholderTrigger))
             // A place without proximity (EventKit's `.none`) is written without PROXIMITY.
             if let word = proximityWord(proximity) {
                 valarm.append(ICalProperty(name: "PROXIMITY", value: word))
@@ -68,12 +74,15 @@ enum VALARMEncoder {
 
     /// RFC 9074 §8's shape: a VLOCATION with UID, NAME and `URL:geo:lat,lon;u=radius`.
     private static func vlocation(_ location: StructuredLocation, alarmID: String) -> ICalComponent {
-        let uri = GeoURI(latitude: location.latitude, longitude: location.longitude,
-                         uncertainty: location.radius > 0 ? location.radius : nil)
-        return ICalComponent(name: "VLOCATION", properties: [
-            ICalProperty(name: "UID", value: InterchangeIdentifier.nameBased(alarmID + "/VLOCATION")),
-            ICalProperty(name: "NAME", text: location.title),
-            ICalProperty(name: "URL", value: uri.text),
-        ])
+        let uri = GeoURI(
+            latitude: location.latitude, longitude: location.longitude,
+            uncertainty: location.radius > 0 ? location.radius : nil)
+        return ICalComponent(
+            name: "VLOCATION",
+            properties: [
+                ICalProperty(name: "UID", value: InterchangeIdentifier.nameBased(alarmID + "/VLOCATION")),
+                ICalProperty(name: "NAME", text: location.title),
+                ICalProperty(name: "URL", value: uri.text),
+            ])
     }
 }

@@ -90,8 +90,10 @@ struct VTODODecoder {
             completionDate: isCompleted ? (completed ?? lastModified ?? stamp ?? now) : nil,
             creationDate: creation, lastModifiedDate: modification, recurrenceRules: rules, alarms: alarms,
             seriesID: todo.property(ICalExtensionName.series)?.text)
-        return .success(Decoded(reminder: reminder, uid: uid, listTitle: todo.property(ICalExtensionName.list)?.text,
-                                line: todo.lineNumber, omissions: omissions))
+        return .success(
+            Decoded(
+                reminder: reminder, uid: uid, listTitle: todo.property(ICalExtensionName.list)?.text,
+                line: todo.lineNumber, omissions: omissions))
     }
 
     /// DTSTART or DUE; an all-day date takes back its zone from X-GEOREMIND-TZID.

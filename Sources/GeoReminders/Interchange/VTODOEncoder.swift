@@ -9,13 +9,15 @@ import ICalendar
 /// §3.8.1.9) and empty lists of rules or alarms write nothing.
 enum VTODOEncoder {
     static func component(_ reminder: Reminder, listTitle: String?) -> ICalComponent {
-        var todo = ICalComponent(name: "VTODO", properties: [
-            ICalProperty(name: "UID", value: reminder.id),
-            ICalProperty(name: "DTSTAMP", utc: reminder.lastModifiedDate),
-            ICalProperty(name: "CREATED", utc: reminder.creationDate),
-            ICalProperty(name: "LAST-MODIFIED", utc: reminder.lastModifiedDate),
-            ICalProperty(name: "SUMMARY", text: reminder.title),
-        ])
+        var todo = ICalComponent(
+            name: "VTODO",
+            properties: [
+                ICalProperty(name: "UID", value: reminder.id),
+                ICalProperty(name: "DTSTAMP", utc: reminder.lastModifiedDate),
+                ICalProperty(name: "CREATED", utc: reminder.creationDate),
+                ICalProperty(name: "LAST-MODIFIED", utc: reminder.lastModifiedDate),
+                ICalProperty(name: "SUMMARY", text: reminder.title),
+            ])
         if let notes = reminder.notes { todo.append(ICalProperty(name: "DESCRIPTION", text: notes)) }
         if reminder.priority != 0 { todo.append(ICalProperty(name: "PRIORITY", value: String(reminder.priority))) }
         if let start = reminder.startDate { todo.append(dateProperty("DTSTART", start)) }
@@ -29,7 +31,8 @@ enum VTODOEncoder {
             todo.append(ICalProperty(name: "STATUS", value: "NEEDS-ACTION"))
         }
         for rule in reminder.recurrenceRules {
-            let parameters = rule.fromCompletion
+            let parameters =
+                rule.fromCompletion
                 ? [ICalParameter(name: ICalExtensionName.fromCompletionParameter, value: "TRUE")] : []
             todo.append(ICalProperty(name: "RRULE", parameters: parameters, value: rule.rrule))
         }
@@ -45,7 +48,8 @@ enum VTODOEncoder {
     /// RFC 5545 §3.2.19 forbids TZID on a DATE.
     static func dateProperty(_ name: String, _ date: ReminderDate) -> ICalProperty {
         guard date.time == nil, let zone = date.timeZone else { return ICalProperty(name: name, date: date) }
-        return ICalProperty(name: name, date: date,
-                            extraParameters: [ICalParameter(name: ICalExtensionName.allDayZone, value: zone.identifier)])
+        return ICalProperty(
+            name: name, date: date,
+            extraParameters: [ICalParameter(name: ICalExtensionName.allDayZone, value: zone.identifier)])
     }
 }

@@ -26,8 +26,10 @@ public struct Alarm: Hashable, Sendable, Codable, Identifiable {
     /// When the person dismissed the fired alarm; nil while they have not.
     public var acknowledgedDate: Date?
 
-    public init(id: String = UUID().uuidString.lowercased(), trigger: Trigger,
-                firedDate: Date? = nil, acknowledgedDate: Date? = nil) {
+    public init(
+        id: String = UUID().uuidString.lowercased(), trigger: Trigger,
+        firedDate: Date? = nil, acknowledgedDate: Date? = nil
+    ) {
         self.id = id
         self.trigger = trigger
         self.firedDate = firedDate

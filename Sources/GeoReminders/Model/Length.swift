@@ -16,8 +16,10 @@ public struct Length: Hashable, Sendable, Codable, Comparable {
 
     /// Parses `text` in `locale`, or when nil the locale the environment names
     /// (LC_ALL, then LC_MEASUREMENT, then LANG, as POSIX orders them).
-    public init(parsing text: String, locale: Locale? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(LengthError) {
+    public init(
+        parsing text: String, locale: Locale? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LengthError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let numberEnd = trimmed.firstIndex { !"0123456789.+-eE".contains($0) } ?? trimmed.endIndex
         var numberText = String(trimmed[..<numberEnd])
@@ -66,7 +68,8 @@ public struct Length: Hashable, Sendable, Codable, Comparable {
         let name = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         // "en_US.UTF-8@euro" → "en_US"; glibc's C and POSIX locales are metric.
         guard let name, let base = name.split(whereSeparator: { $0 == "." || $0 == "@" }).first,
-              base != "C", base != "POSIX" else {
+            base != "C", base != "POSIX"
+        else {
             return Locale(identifier: "C")
         }
         return Locale(identifier: String(base))

@@ -48,8 +48,9 @@ extension Reminder: Codable {
         try c.encodeIfPresent(completionDate, forKey: .completionDate)
         try c.encode(creationDate, forKey: .creationDate)
         try c.encode(lastModifiedDate, forKey: .lastModifiedDate)
-        try c.encode(recurrenceRules.map { RuleText(rrule: $0.rrule, fromCompletion: $0.fromCompletion) },
-                     forKey: .recurrenceRules)
+        try c.encode(
+            recurrenceRules.map { RuleText(rrule: $0.rrule, fromCompletion: $0.fromCompletion) },
+            forKey: .recurrenceRules)
         try c.encode(alarms, forKey: .alarms)
         try c.encodeIfPresent(seriesID, forKey: .seriesID)
     }

@@ -23,9 +23,11 @@ extension Reminder {
                 guard dueDate != nil else { throw .relativeAlarmWithoutDueDate(id: copy.id) }
             case let .location(location, _):
                 guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude),
-                      location.radius.isFinite, location.radius >= 0 else {
-                    throw .badLocation(id: copy.id, latitude: location.latitude,
-                                       longitude: location.longitude, radius: location.radius)
+                    location.radius.isFinite, location.radius >= 0
+                else {
+                    throw .badLocation(
+                        id: copy.id, latitude: location.latitude,
+                        longitude: location.longitude, radius: location.radius)
                 }
             }
         }

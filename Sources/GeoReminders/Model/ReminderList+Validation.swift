@@ -8,7 +8,8 @@ extension ReminderList {
         if Reminder.isBlank(title) { throw .emptyListTitle(listID: copy.id) }
         let hex = colour.utf8.dropFirst()
         guard colour.utf8.first == UInt8(ascii: "#"), hex.count == 6,
-              hex.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }) else {
+            hex.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        else {
             throw .badColour(listID: copy.id, colour: colour)
         }
         copy.colour = colour.uppercased()

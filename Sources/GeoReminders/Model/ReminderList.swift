@@ -10,8 +10,10 @@ public struct ReminderList: Hashable, Sendable, Codable, Identifiable {
     /// False for a read-only list: the store refuses every write to it or its reminders.
     public var allowsContentModifications: Bool
 
-    public init(id: String = UUID().uuidString.lowercased(), title: String,
-                colour: String = ReminderList.defaultColour, allowsContentModifications: Bool = true) {
+    public init(
+        id: String = UUID().uuidString.lowercased(), title: String,
+        colour: String = ReminderList.defaultColour, allowsContentModifications: Bool = true
+    ) {
         self.id = id
         self.title = title
         self.colour = colour

@@ -11,11 +11,12 @@ public struct OutboxEvent: Hashable, Sendable {
         case time = "alarm.time"
 
         public init(_ kind: AlarmEvent.Kind) {
-            self = switch kind {
-            case .enter: .arrive
-            case .leave: .leave
-            case .time: .time
-            }
+            self =
+                switch kind {
+                case .enter: .arrive
+                case .leave: .leave
+                case .time: .time
+                }
         }
     }
 
@@ -55,9 +56,11 @@ public struct OutboxEvent: Hashable, Sendable {
     /// The event happened more than the evaluator's `lateAfter` before it was recorded (a phone's backlog).
     public var late: Bool
 
-    public init(id: String, sequence: Int64 = 0, type: EventType, reminder: AlarmEvent.ReminderSummary, alarmID: String,
-                device: String?, time: Date, fix: FixRecord?, location: PlaceRecord?, distance: Double?,
-                recordedDate: Date, late: Bool) {
+    public init(
+        id: String, sequence: Int64 = 0, type: EventType, reminder: AlarmEvent.ReminderSummary, alarmID: String,
+        device: String?, time: Date, fix: FixRecord?, location: PlaceRecord?, distance: Double?,
+        recordedDate: Date, late: Bool
+    ) {
         self.id = id
         self.sequence = sequence
         self.type = type
@@ -79,11 +82,16 @@ public struct OutboxEvent: Hashable, Sendable {
         self.init(
             id: event.id, type: EventType(event.kind), reminder: event.reminder, alarmID: event.alarm.id,
             device: fix?.device, time: event.time,
-            fix: fix.map { FixRecord(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                                     accuracy: $0.accuracy, time: $0.time) },
-            location: event.kind == .time ? nil : event.location.map {
-                PlaceRecord(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
+            fix: fix.map {
+                FixRecord(
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                    accuracy: $0.accuracy, time: $0.time)
             },
+            location: event.kind == .time
+                ? nil
+                : event.location.map {
+                    PlaceRecord(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
+                },
             distance: event.kind == .time ? nil : event.distance,
             recordedDate: recordedDate, late: recordedDate.timeIntervalSince(event.time) > lateAfter)
     }

@@ -1,4 +1,5 @@
 import CivilTime
+
 /// Reads RFC 5545 RRULE text into a `RecurrenceRule`, refusing what it cannot honour with an
 /// error naming the part.
 ///
@@ -78,7 +79,7 @@ struct RRULEReader {
     /// RFC 5545 integers: optional sign, digits only (Swift's `Int("+3")` agrees).
     private static func integer(_ text: some StringProtocol) -> Int? {
         guard !text.isEmpty, text.count <= 9,
-              text.enumerated().allSatisfy({ $1.isASCII && ($1.isNumber || ($0 == 0 && ($1 == "+" || $1 == "-"))) })
+            text.enumerated().allSatisfy({ $1.isASCII && ($1.isNumber || ($0 == 0 && ($1 == "+" || $1 == "-"))) })
         else { return nil }
         return Int(text)
     }

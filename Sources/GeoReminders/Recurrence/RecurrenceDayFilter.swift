@@ -1,4 +1,5 @@
 import CivilTime
+
 /// Whether a day matches a rule's BYMONTH, BYWEEKNO, BYYEARDAY, BYMONTHDAY and BYDAY parts,
 /// with RFC 5545's defaults taken from the start when none of the day-selecting parts is given
 /// (YEARLY: the start's month and day; MONTHLY: its day; WEEKLY: its weekday).
@@ -21,7 +22,8 @@ struct RecurrenceDayFilter: Sendable {
         var monthDayList = rule.daysOfTheMonth
         var weekdayList = rule.daysOfTheWeek
         if rule.weeksOfTheYear.isEmpty && rule.daysOfTheYear.isEmpty
-            && rule.daysOfTheMonth.isEmpty && rule.daysOfTheWeek.isEmpty {
+            && rule.daysOfTheMonth.isEmpty && rule.daysOfTheWeek.isEmpty
+        {
             switch rule.frequency {
             case .yearly:
                 if monthList.isEmpty { monthList = [start.month] }

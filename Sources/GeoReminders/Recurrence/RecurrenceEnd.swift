@@ -1,4 +1,5 @@
 import CivilTime
+
 /// When a rule stops: after a number of occurrences (COUNT, the first one included) or at a
 /// date (UNTIL, inclusive), as EventKit's `EKRecurrenceEnd`.
 public enum RecurrenceEnd: Hashable, Sendable {

@@ -101,8 +101,8 @@ struct RecurrenceExpander: Sendable {
     @inline(__always)
     private func _checkInvariants(next reading: Reading) {
         #if DEBUG
-        if let last { assert(reading > last, "recurrence occurrences must strictly increase") }
-        assert((remaining ?? 0) >= 0, "COUNT went below zero")
+            if let last { assert(reading > last, "recurrence occurrences must strictly increase") }
+            assert((remaining ?? 0) >= 0, "COUNT went below zero")
         #endif
     }
 

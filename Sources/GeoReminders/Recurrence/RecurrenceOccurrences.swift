@@ -1,4 +1,5 @@
 import CivilTime
+
 /// The occurrences of a rule for a series starting at a given date, lazily, in order.
 ///
 /// Occurrences have the start's shape: the same zone (or floating), the same time of day (or

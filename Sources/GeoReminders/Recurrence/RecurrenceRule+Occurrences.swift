@@ -38,16 +38,20 @@ extension RecurrenceRule {
     /// The first occurrence strictly after an instant (a completion time, say) of the series that
     /// began at `seriesStart`. A floating or all-day series reads the instant in `floatingZone`;
     /// an all-day series counts the instant's whole day as past.
-    public func firstOccurrence(after instant: Date, seriesStart: ReminderDate,
-                                floatingZone: TimeZone = .current) -> ReminderDate? {
+    public func firstOccurrence(
+        after instant: Date, seriesStart: ReminderDate,
+        floatingZone: TimeZone = .current
+    ) -> ReminderDate? {
         let wall = ZonedWallClock(zone: seriesStart.timeZone ?? floatingZone).wall(of: instant)
         var bound = ZonedWallClock.split(wall)
         if seriesStart.time == nil { bound.seconds = 86_399 }
         return firstOccurrence(afterReading: bound, seriesStart: seriesStart)
     }
 
-    private func firstOccurrence(afterReading bound: RecurrenceExpander.Reading,
-                                 seriesStart: ReminderDate) -> ReminderDate? {
+    private func firstOccurrence(
+        afterReading bound: RecurrenceExpander.Reading,
+        seriesStart: ReminderDate
+    ) -> ReminderDate? {
         var expander = RecurrenceExpander(rule: self, start: seriesStart)
         while let next = expander.next() {
             if next.reading > bound { return next.date }

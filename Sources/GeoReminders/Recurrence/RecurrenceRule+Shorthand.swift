@@ -58,8 +58,9 @@ extension RecurrenceRule {
             }
             return RecurrenceDayOfWeek(day)
         }
-        self = try RecurrenceRule(frequency: .weekly, interval: interval, daysOfTheWeek: days,
-                                  fromCompletion: fromCompletion)
+        self = try RecurrenceRule(
+            frequency: .weekly, interval: interval, daysOfTheWeek: days,
+            fromCompletion: fromCompletion)
     }
 
     private static let singleWord: [String: (RecurrenceFrequency, [RecurrenceWeekday])] = [

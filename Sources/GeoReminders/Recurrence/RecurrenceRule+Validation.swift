@@ -1,4 +1,5 @@
 import CivilTime
+
 extension RecurrenceRule {
     /// The largest INTERVAL or COUNT: nine digits, as the RRULE reader reads them.
     public static let largestNumber = 999_999_999
@@ -12,9 +13,11 @@ extension RecurrenceRule {
             guard count >= 1 else { throw RecurrenceRuleError.invalidCount(value: String(count)) }
             guard count <= Self.largestNumber else { throw RecurrenceRuleError.numberTooLarge(part: "COUNT", value: count) }
         }
-        for (part, values) in [(RecurrenceRulePart.monthDays, daysOfTheMonth), (.yearDays, daysOfTheYear),
-                               (.weekNumbers, weeksOfTheYear), (.months, monthsOfTheYear),
-                               (.setPositions, setPositions)]
+        for (part, values) in [
+            (RecurrenceRulePart.monthDays, daysOfTheMonth), (.yearDays, daysOfTheYear),
+            (.weekNumbers, weeksOfTheYear), (.months, monthsOfTheYear),
+            (.setPositions, setPositions),
+        ]
         where parts.contains(part) && values.isEmpty {
             throw RecurrenceRuleError.emptyValue(part: part.rawValue)
         }
@@ -47,7 +50,8 @@ extension RecurrenceRule {
                     value: ordinal.rruleValue, frequency: frequency, withWeekNumbers: true)
             }
         }
-        let selectors = daysOfTheWeek.count + daysOfTheMonth.count + daysOfTheYear.count
+        let selectors =
+            daysOfTheWeek.count + daysOfTheMonth.count + daysOfTheYear.count
             + weeksOfTheYear.count + monthsOfTheYear.count
         if !setPositions.isEmpty && selectors == 0 {
             throw RecurrenceRuleError.setPositionWithoutOtherPart

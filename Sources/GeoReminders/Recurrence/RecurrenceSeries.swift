@@ -22,8 +22,10 @@ public struct RecurrenceSeries: Hashable, Sendable {
     /// The due date after completing the occurrence due `due` at `completion`; nil when the
     /// series has no further occurrence. With several rules, the earliest next occurrence wins.
     /// Floating and all-day dates read instants in `floatingZone`.
-    public func nextDue(afterCompleting due: ReminderDate, at completion: Date,
-                        floatingZone: TimeZone = .current) -> ReminderDate? {
+    public func nextDue(
+        afterCompleting due: ReminderDate, at completion: Date,
+        floatingZone: TimeZone = .current
+    ) -> ReminderDate? {
         let candidates = rules.compactMap { rule in
             rule.fromCompletion
                 ? nextFromCompletion(rule, due: due, completion: completion, floatingZone: floatingZone)
@@ -36,15 +38,20 @@ public struct RecurrenceSeries: Hashable, Sendable {
     /// due date's time of day and zone, and the next due date is its first occurrence after the
     /// completion instant (and after the completed due date, so completing early never repeats
     /// the same occurrence). COUNT counts completed occurrences; UNTIL holds as written.
-    private func nextFromCompletion(_ rule: RecurrenceRule, due: ReminderDate, completion: Date,
-                                    floatingZone: TimeZone) -> ReminderDate? {
+    private func nextFromCompletion(
+        _ rule: RecurrenceRule, due: ReminderDate, completion: Date,
+        floatingZone: TimeZone
+    ) -> ReminderDate? {
         if case .count(let count) = rule.end, completedCount + 1 >= count { return nil }
         let day = ZonedWallClock.split(ZonedWallClock(zone: due.timeZone ?? floatingZone).wall(of: completion)).day
         let (year, month, dayOfMonth) = CivilDay(number: day).components
         let anchor = ReminderDate(year: year, month: month, day: dayOfMonth, time: due.time, timeZone: due.timeZone)
         let restarted = rule.withoutCount
-        guard let afterCompletion = restarted.firstOccurrence(after: completion, seriesStart: anchor,
-                                                              floatingZone: floatingZone) else { return nil }
+        guard
+            let afterCompletion = restarted.firstOccurrence(
+                after: completion, seriesStart: anchor,
+                floatingZone: floatingZone)
+        else { return nil }
         if afterCompletion.instant(floatingZone: floatingZone) > due.instant(floatingZone: floatingZone) {
             return afterCompletion
         }
@@ -58,10 +65,11 @@ extension RecurrenceRule {
     var withoutCount: RecurrenceRule {
         guard case .count = end else { return self }
         // Dropping COUNT from a valid rule leaves a valid rule.
-        return (try? RecurrenceRule(
-            frequency: frequency, interval: interval, end: nil, daysOfTheWeek: daysOfTheWeek,
-            daysOfTheMonth: daysOfTheMonth, daysOfTheYear: daysOfTheYear, weeksOfTheYear: weeksOfTheYear,
-            monthsOfTheYear: monthsOfTheYear, setPositions: setPositions, firstDayOfTheWeek: firstDayOfTheWeek,
-            fromCompletion: fromCompletion, parts: parts.filter { $0 != .count })) ?? self
+        return
+            (try? RecurrenceRule(
+                frequency: frequency, interval: interval, end: nil, daysOfTheWeek: daysOfTheWeek,
+                daysOfTheMonth: daysOfTheMonth, daysOfTheYear: daysOfTheYear, weeksOfTheYear: weeksOfTheYear,
+                monthsOfTheYear: monthsOfTheYear, setPositions: setPositions, firstDayOfTheWeek: firstDayOfTheWeek,
+                fromCompletion: fromCompletion, parts: parts.filter { $0 != .count })) ?? self
     }
 }

@@ -1,4 +1,5 @@
 import CivilTime
+
 /// A day of the week, spelled in RRULE text by its two-letter RFC 5545 code.
 public enum RecurrenceWeekday: String, Hashable, Sendable, CaseIterable, Codable {
     case monday = "MO"

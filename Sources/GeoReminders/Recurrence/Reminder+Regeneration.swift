@@ -25,7 +25,8 @@ extension Reminder {
         advanced.isCompleted = false
         guard let due = dueDate else { return advanced }
         advanced.dueDate = next
-        let days = CivilDay(year: next.year, month: next.month, day: next.day)
+        let days =
+            CivilDay(year: next.year, month: next.month, day: next.day)
             - CivilDay(year: due.year, month: due.month, day: due.day)
         if let start = startDate {
             let (year, month, day) = (CivilDay(year: start.year, month: start.month, day: start.day) + days).components

@@ -33,7 +33,8 @@ struct ZonedWallClock: Sendable {
         guard let date = calendar.date(from: components) else { return wall }
         let offset = zone.secondsFromGMT(for: date)
         let settled = Int(date.timeIntervalSince1970.rounded()) + offset
-        let end = zone.nextDaylightSavingTimeTransition(after: date)
+        let end =
+            zone.nextDaylightSavingTimeTransition(after: date)
             .map { Int($0.timeIntervalSince1970.rounded()) + offset } ?? Int.max
         safe = settled < end ? settled..<end : 0..<0
         return settled

@@ -18,10 +18,11 @@ extension OutboxEvent {
             location?.title, location?.latitude, location?.longitude, location?.radius, distance,
             recordedDate.timeIntervalSinceReferenceDate, late,
         ]
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO outboxEvent (\(Self.columns.split(separator: ",").dropFirst().joined(separator: ",")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: StatementArguments(arguments))
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO outboxEvent (\(Self.columns.split(separator: ",").dropFirst().joined(separator: ",")))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(arguments))
     }
 
     /// Reads a row selected with ``columns``.
@@ -35,8 +36,9 @@ extension OutboxEvent {
         }
         self.init(
             id: row[1], sequence: row[0], type: EventType(rawValue: row[2]) ?? .time,
-            reminder: AlarmEvent.ReminderSummary(id: row[3], title: row[4], priority: row[5],
-                                                 creationDate: Date(timeIntervalSinceReferenceDate: row[6])),
+            reminder: AlarmEvent.ReminderSummary(
+                id: row[3], title: row[4], priority: row[5],
+                creationDate: Date(timeIntervalSinceReferenceDate: row[6])),
             alarmID: row[7], device: row[8], time: Date(timeIntervalSinceReferenceDate: row[9]),
             fix: fix, location: place, distance: row[18],
             recordedDate: Date(timeIntervalSinceReferenceDate: row[19]), late: row[20])

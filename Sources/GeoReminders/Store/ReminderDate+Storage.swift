@@ -57,12 +57,14 @@ extension ReminderDate {
     /// Reads the UTF-8 bytes of `storageText` back, without a zone.
     init?(storageBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10 || bytes.count == 19,
-              let year = Self.number(bytes, 0, 4), let month = Self.number(bytes, 5, 2),
-              let day = Self.number(bytes, 8, 2) else { return nil }
+            let year = Self.number(bytes, 0, 4), let month = Self.number(bytes, 5, 2),
+            let day = Self.number(bytes, 8, 2)
+        else { return nil }
         var time: TimeOfDay?
         if bytes.count == 19 {
             guard let hour = Self.number(bytes, 11, 2), let minute = Self.number(bytes, 14, 2),
-                  let second = Self.number(bytes, 17, 2) else { return nil }
+                let second = Self.number(bytes, 17, 2)
+            else { return nil }
             time = TimeOfDay(hour: hour, minute: minute, second: second)
         }
         self.init(year: year, month: month, day: day, time: time)

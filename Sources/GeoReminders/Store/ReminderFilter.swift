@@ -29,8 +29,10 @@ struct ReminderFilter {
         }
         if let range = predicate.dueRange {
             conditions.append("dueKey >= ? AND dueKey < ?")
-            arguments += [range.lowerBound.timeIntervalSinceReferenceDate - Self.zoneSlack,
-                          range.upperBound.timeIntervalSinceReferenceDate + Self.zoneSlack]
+            arguments += [
+                range.lowerBound.timeIntervalSinceReferenceDate - Self.zoneSlack,
+                range.upperBound.timeIntervalSinceReferenceDate + Self.zoneSlack,
+            ]
         }
         if predicate.locationOnly {
             conditions.append("isLocationReminder = 1")
@@ -49,8 +51,10 @@ struct ReminderFilter {
         }
         if let range = predicate.completionRange {
             conditions.append("isCompleted AND completionDate >= ? AND completionDate < ?")
-            arguments += [range.lowerBound.timeIntervalSinceReferenceDate,
-                          range.upperBound.timeIntervalSinceReferenceDate]
+            arguments += [
+                range.lowerBound.timeIntervalSinceReferenceDate,
+                range.upperBound.timeIntervalSinceReferenceDate,
+            ]
         }
         if let text = predicate.titleContains {
             conditions.append("instr(titleKey, ?) > 0")

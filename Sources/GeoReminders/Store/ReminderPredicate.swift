@@ -30,10 +30,12 @@ public struct ReminderPredicate: Sendable, Hashable {
     /// Only the reminders of one recurring series.
     public var seriesID: String?
 
-    public init(listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,
-                locationOnly: Bool = false, priorityLevel: PriorityLevel? = nil,
-                minimumPriorityLevel: PriorityLevel? = nil, completionRange: Range<Date>? = nil,
-                titleContains: String? = nil, seriesID: String? = nil) {
+    public init(
+        listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,
+        locationOnly: Bool = false, priorityLevel: PriorityLevel? = nil,
+        minimumPriorityLevel: PriorityLevel? = nil, completionRange: Range<Date>? = nil,
+        titleContains: String? = nil, seriesID: String? = nil
+    ) {
         self.listIDs = listIDs
         self.completion = completion
         self.dueRange = dueRange

@@ -5,23 +5,29 @@ import GRDB
 /// Reads reminders, then their alarms in a second query.
 enum ReminderReader {
     /// - Parameter unreadable: told of each row that cannot be read back; the row is left out.
-    static func fetch(_ db: Database, filter: ReminderFilter, order: String,
-                      unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
+    static func fetch(
+        _ db: Database, filter: ReminderFilter, order: String,
+        unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }
+    ) throws -> [Reminder] {
         var unused: [Double?]?
         return try fetch(db, filter: filter, order: order, dueKeys: &unused, unreadable: unreadable)
     }
 
     /// Also collects each reminder's `dueKey` into `dueKeys` when it is not nil, for sorts done in Swift.
-    static func fetch(_ db: Database, filter: ReminderFilter, order: String, dueKeys: inout [Double?]?,
-                      unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }) throws -> [Reminder] {
+    static func fetch(
+        _ db: Database, filter: ReminderFilter, order: String, dueKeys: inout [Double?]?,
+        unreadable: (_ id: String, _ reason: String) -> Void = { _, _ in }
+    ) throws -> [Reminder] {
         var reminders: [Reminder] = []
         var numbers: [Int] = []
         var zones = ZoneCache()
-        try db.makeStatement(sql: """
-            SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-            isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
-            FROM reminder WHERE \(filter.sql) ORDER BY \(order)
-            """).forEachRow(arguments: filter.arguments) { row in
+        try db.makeStatement(
+            sql: """
+                SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
+                isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
+                FROM reminder WHERE \(filter.sql) ORDER BY \(order)
+                """
+        ).forEachRow(arguments: filter.arguments) { row in
             let rules: [RecurrenceRule]
             do {
                 rules = try RecurrenceRuleStorage.rules(row.text(14))
@@ -31,23 +37,26 @@ enum ReminderReader {
             }
             numbers.append(row.int(15))
             dueKeys?.append(row.double(16))
-            reminders.append(Reminder(
-                id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
-                startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
-                isCompleted: row.bool(9), completionDate: instant(row.double(10)),
-                creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
-                recurrenceRules: rules, seriesID: row.text(13)))
+            reminders.append(
+                Reminder(
+                    id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
+                    startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
+                    isCompleted: row.bool(9), completionDate: instant(row.double(10)),
+                    creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
+                    recurrenceRules: rules, seriesID: row.text(13)))
         }
         guard !reminders.isEmpty else { return [] }
         // Alarms of exactly these reminders: their numbers go in as one JSON array, whose keys
         // are the reminders' positions in the result.
         let listed = "[" + numbers.map(String.init).joined(separator: ",") + "]"
-        try db.makeStatement(sql: """
-            SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
-            radius, proximity, firedDate, acknowledgedDate
-            FROM json_each(?) AS listed JOIN alarm ON alarm.reminderNumber = listed.value
-            ORDER BY listed.key, alarm.position
-            """).forEachRow(arguments: [listed]) { row in
+        try db.makeStatement(
+            sql: """
+                SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
+                radius, proximity, firedDate, acknowledgedDate
+                FROM json_each(?) AS listed JOIN alarm ON alarm.reminderNumber = listed.value
+                ORDER BY listed.key, alarm.position
+                """
+        ).forEachRow(arguments: [listed]) { row in
             guard let alarm = alarm(row) else { return }
             reminders[row.int(0)].alarms.append(alarm)
         }
@@ -63,14 +72,16 @@ enum ReminderReader {
         case "relative":
             trigger = .relative(offset: row.double(4) ?? 0)
         case "location":
-            let location = StructuredLocation(title: row.text(5) ?? "", latitude: row.double(6) ?? 0,
-                                              longitude: row.double(7) ?? 0, radius: row.double(8) ?? 0)
+            let location = StructuredLocation(
+                title: row.text(5) ?? "", latitude: row.double(6) ?? 0,
+                longitude: row.double(7) ?? 0, radius: row.double(8) ?? 0)
             trigger = .location(location: location, proximity: row.text(9).flatMap(Proximity.init(rawValue:)) ?? .none)
         default:
             return nil
         }
-        return Alarm(id: row.text(1) ?? "", trigger: trigger, firedDate: instant(row.double(10)),
-                     acknowledgedDate: instant(row.double(11)))
+        return Alarm(
+            id: row.text(1) ?? "", trigger: trigger, firedDate: instant(row.double(10)),
+            acknowledgedDate: instant(row.double(11)))
     }
 
     /// The date in column `index`, in the zone named in column `index + 1`.

@@ -22,8 +22,9 @@ extension ReminderStore {
             guard let live = try Self.fetchReminder(db, id: canonical) else { throw StoreError.reminderNotFound(id: canonical) }
             if let occurrence, occurrence != live.dueDate {
                 let copy = try Self.historyCopyID(db, seriesID: live.seriesID ?? live.id, liveID: live.id, due: occurrence)
-                return CompletionResult(outcome: .staleOccurrence, reminder: live, historyCopyID: copy,
-                                        nextDue: live.isCompleted ? nil : live.dueDate)
+                return CompletionResult(
+                    outcome: .staleOccurrence, reminder: live, historyCopyID: copy,
+                    nextDue: live.isCompleted ? nil : live.dueDate)
             }
             if live.isCompleted { return CompletionResult(outcome: .alreadyCompleted, reminder: live) }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
@@ -45,8 +46,9 @@ extension ReminderStore {
                 try series.save(db)
                 return CompletionResult(outcome: .completed, reminder: completed)
             }
-            let copy = completed.historyCopy(id: UUID().uuidString.lowercased(), seriesID: series.id,
-                                             completionDate: completedAt, now: now)
+            let copy = completed.historyCopy(
+                id: UUID().uuidString.lowercased(), seriesID: series.id,
+                completionDate: completedAt, now: now)
             var advanced = live.advanced(to: next, floatingZone: floatingZone)
             advanced.seriesID = series.id
             advanced.lastModifiedDate = now
@@ -66,8 +68,9 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "read a series' history")
         let canonical = try Reminder.canonicalIdentifier(seriesID)
         return try database.read { db in
-            try ReminderReader.fetch(db, filter: Self.historyFilter(seriesID: canonical),
-                                     order: "dueKey IS NULL, dueKey, creationDate, id")
+            try ReminderReader.fetch(
+                db, filter: Self.historyFilter(seriesID: canonical),
+                order: "dueKey IS NULL, dueKey, creationDate, id")
         }
     }
 
@@ -103,21 +106,25 @@ extension ReminderStore {
 
     /// The completed members of a series other than its live reminder.
     private static func historyFilter(seriesID: String) -> ReminderFilter {
-        ReminderFilter(sql: """
-            seriesID = ? AND isCompleted AND id IS NOT (SELECT liveReminderID FROM recurrenceSeries WHERE id = ?)
-            """, arguments: [seriesID, seriesID])
+        ReminderFilter(
+            sql: """
+                seriesID = ? AND isCompleted AND id IS NOT (SELECT liveReminderID FROM recurrenceSeries WHERE id = ?)
+                """, arguments: [seriesID, seriesID])
     }
 
     private static func historyCount(_ db: Database, seriesID: String, liveID: String) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reminder WHERE seriesID = ? AND isCompleted AND id != ?",
-                         arguments: [seriesID, liveID]) ?? 0
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM reminder WHERE seriesID = ? AND isCompleted AND id != ?",
+            arguments: [seriesID, liveID]) ?? 0
     }
 
     /// The history copy of the occurrence due `due`, if one was written.
     private static func historyCopyID(_ db: Database, seriesID: String, liveID: String, due: ReminderDate) throws -> String? {
-        try String.fetchOne(db, sql: """
-            SELECT id FROM reminder WHERE seriesID = ? AND isCompleted AND id != ?
-            AND dueDate = ? AND dueTimeZone IS ? ORDER BY creationDate, id LIMIT 1
-            """, arguments: [seriesID, liveID, due.storageText, due.timeZone?.identifier])
+        try String.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM reminder WHERE seriesID = ? AND isCompleted AND id != ?
+                AND dueDate = ? AND dueTimeZone IS ? ORDER BY creationDate, id LIMIT 1
+                """, arguments: [seriesID, liveID, due.storageText, due.timeZone?.identifier])
     }
 }

@@ -6,8 +6,9 @@ extension ReminderStore {
     public func saveEngineState(_ snapshot: Data, forKey key: String) throws {
         let database = try authorizedDatabase(for: "save alarm evaluation state")
         try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO engineState VALUES (?, ?, ?)",
-                           arguments: [key, snapshot, configuration.now().timeIntervalSinceReferenceDate])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO engineState VALUES (?, ?, ?)",
+                arguments: [key, snapshot, configuration.now().timeIntervalSinceReferenceDate])
         }
     }
 
@@ -26,9 +27,13 @@ extension ReminderStore {
         let reminder = try Reminder.canonicalIdentifier(reminderID)
         let alarm = try Reminder.canonicalIdentifier(alarmID)
         try database.write { db in
-            try db.execute(sql: "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE reminderNumber = (SELECT number FROM reminder WHERE id = ?) AND id = ?",
-                           arguments: [firedDate?.timeIntervalSinceReferenceDate,
-                                       acknowledgedDate?.timeIntervalSinceReferenceDate, reminder, alarm])
+            try db.execute(
+                sql:
+                    "UPDATE alarm SET firedDate = ?, acknowledgedDate = ? WHERE reminderNumber = (SELECT number FROM reminder WHERE id = ?) AND id = ?",
+                arguments: [
+                    firedDate?.timeIntervalSinceReferenceDate,
+                    acknowledgedDate?.timeIntervalSinceReferenceDate, reminder, alarm,
+                ])
             guard db.changesCount == 1 else { throw StoreError.alarmNotFound(reminderID: reminder, alarmID: alarm) }
         }
         observers.notify()

@@ -3,25 +3,29 @@ import GRDB
 
 extension ReminderStore {
     /// The reminders `predicate` matches, sorted. Write-only access reads nothing.
-    public func reminders(matching predicate: ReminderPredicate = ReminderPredicate(),
-                          sortedBy sort: ReminderSort = .creationDate, descending: Bool = false) throws -> [Reminder] {
+    public func reminders(
+        matching predicate: ReminderPredicate = ReminderPredicate(),
+        sortedBy sort: ReminderSort = .creationDate, descending: Bool = false
+    ) throws -> [Reminder] {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         guard access == .full else { return [] }
         let filter = try ReminderFilter(predicate, titleKeys: titleKeys)
         let direction = descending ? "DESC" : "ASC"
-        let order = switch sort {
-        case .creationDate: "creationDate \(direction), id \(direction)"
-        case .dueDate: "dueKey IS NULL, dueKey \(direction), creationDate \(direction), id \(direction)"
-        case .title: "titleKey \(direction), creationDate \(direction), id \(direction)"
-        case .priority:
-            // Read in creation order (an index walk), then ordered in Swift by rank and due date:
-            // SQLite's sorter would carry whole rows, doubling the time of a large listing.
-            "creationDate \(direction), id \(direction)"
-        }
+        let order =
+            switch sort {
+            case .creationDate: "creationDate \(direction), id \(direction)"
+            case .dueDate: "dueKey IS NULL, dueKey \(direction), creationDate \(direction), id \(direction)"
+            case .title: "titleKey \(direction), creationDate \(direction), id \(direction)"
+            case .priority:
+                // Read in creation order (an index walk), then ordered in Swift by rank and due date:
+                // SQLite's sorter would carry whole rows, doubling the time of a large listing.
+                "creationDate \(direction), id \(direction)"
+            }
         var dueKeys: [Double?]? = sort == .priority ? [] : nil
         var reminders = try database.read { db in
-            try ReminderReader.fetch(db, filter: filter, order: order, dueKeys: &dueKeys,
-                                     unreadable: configuration.unreadableReminder)
+            try ReminderReader.fetch(
+                db, filter: filter, order: order, dueKeys: &dueKeys,
+                unreadable: configuration.unreadableReminder)
         }
         if let dueKeys { reminders = Self.sortedByPriority(reminders, dueKeys: dueKeys, descending: descending) }
         if let range = predicate.dueRange {
@@ -42,8 +46,11 @@ extension ReminderStore {
         keys.reserveCapacity(reminders.count)
         for (position, reminder) in reminders.enumerated() {
             let rank = reminder.priority == 0 ? 10 : reminder.priority
-            keys.append((descending ? -rank : rank, descending ? -(dueKeys[position] ?? 0) : dueKeys[position] ?? 0,
-                         dueKeys[position] != nil, position))
+            keys.append(
+                (
+                    descending ? -rank : rank, descending ? -(dueKeys[position] ?? 0) : dueKeys[position] ?? 0,
+                    dueKeys[position] != nil, position
+                ))
         }
         keys.sort { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
@@ -78,13 +85,15 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         let lowered = prefix.lowercased()
         guard access == .full, !lowered.isEmpty,
-              lowered.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else {
+            lowered.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 })
+        else {
             throw StoreError.noReminderMatches(prefix: prefix)
         }
         // Identifiers are ASCII hex and '-', all below '~': the range is exactly the prefix's.
         let matches = try database.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM reminder WHERE id >= ? AND id < ? ORDER BY id LIMIT 6",
-                                arguments: [lowered, lowered + "~"])
+            try String.fetchAll(
+                db, sql: "SELECT id FROM reminder WHERE id >= ? AND id < ? ORDER BY id LIMIT 6",
+                arguments: [lowered, lowered + "~"])
         }
         switch matches.count {
         case 0: throw StoreError.noReminderMatches(prefix: prefix)

@@ -12,9 +12,12 @@ extension ReminderStore {
         // SQLite allows 32766 variables per statement; stay well below.
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
-            let filter = ReminderFilter(sql: "id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
-                                        arguments: StatementArguments(chunk))
-            found += try database.read { db in try ReminderReader.fetch(db, filter: filter, order: "id", unreadable: configuration.unreadableReminder) }
+            let filter = ReminderFilter(
+                sql: "id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+                arguments: StatementArguments(chunk))
+            found += try database.read { db in
+                try ReminderReader.fetch(db, filter: filter, order: "id", unreadable: configuration.unreadableReminder)
+            }
         }
         return found
     }
@@ -28,8 +31,9 @@ extension ReminderStore {
         let created = configuration.now().timeIntervalSinceReferenceDate
         try database.write { db in
             for list in validLists {
-                try db.execute(sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
-                               arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
+                try db.execute(
+                    sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
+                    arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))

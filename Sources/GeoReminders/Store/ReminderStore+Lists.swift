@@ -8,10 +8,13 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "read lists", allowedWith: [.full, .writeOnly])
         guard access == .full else { return [virtualList] }
         return try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, title, colour, allowsContentModifications FROM list
-                ORDER BY id = (SELECT value FROM storeInfo WHERE key = 'defaultListID') DESC, creationDate, id
-                """).map { ReminderList(id: $0[0], title: $0[1], colour: $0[2], allowsContentModifications: $0[3]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, title, colour, allowsContentModifications FROM list
+                    ORDER BY id = (SELECT value FROM storeInfo WHERE key = 'defaultListID') DESC, creationDate, id
+                    """
+            ).map { ReminderList(id: $0[0], title: $0[1], colour: $0[2], allowsContentModifications: $0[3]) }
         }
     }
 
@@ -31,8 +34,11 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "change the default list")
         let canonical = try Reminder.canonicalIdentifier(id)
         try database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
-                                             arguments: [canonical]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                    arguments: [canonical])
+            else {
                 throw StoreError.unknownList(id: canonical)
             }
             guard row[1] as Bool else { throw StoreError.readOnlyList(listID: canonical, title: row[0]) }
@@ -59,15 +65,21 @@ extension ReminderStore {
             where ReminderList.foldedTitle(row[1]) == folded {
                 throw StoreError.duplicateListTitle(title: stored.title, existingID: row[0])
             }
-            if let old = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
-                                          arguments: [stored.id]) {
+            if let old = try Row.fetchOne(
+                db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                arguments: [stored.id])
+            {
                 guard old[1] as Bool else { throw StoreError.readOnlyList(listID: stored.id, title: old[0]) }
-                try db.execute(sql: "UPDATE list SET title = ?, colour = ?, allowsContentModifications = ? WHERE id = ?",
-                               arguments: [stored.title, stored.colour, stored.allowsContentModifications, stored.id])
+                try db.execute(
+                    sql: "UPDATE list SET title = ?, colour = ?, allowsContentModifications = ? WHERE id = ?",
+                    arguments: [stored.title, stored.colour, stored.allowsContentModifications, stored.id])
             } else {
-                try db.execute(sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
-                               arguments: [stored.id, stored.title, stored.colour, stored.allowsContentModifications,
-                                           configuration.now().timeIntervalSinceReferenceDate])
+                try db.execute(
+                    sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
+                    arguments: [
+                        stored.id, stored.title, stored.colour, stored.allowsContentModifications,
+                        configuration.now().timeIntervalSinceReferenceDate,
+                    ])
             }
         }
         observers.notify()
@@ -79,8 +91,11 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "remove a list")
         let canonical = try Reminder.canonicalIdentifier(id)
         try database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
-                                             arguments: [canonical]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
+                    arguments: [canonical])
+            else {
                 throw StoreError.unknownList(id: canonical)
             }
             let defaultID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'")

@@ -7,8 +7,10 @@ extension ReminderStore {
     public func outboxEvents(after sequence: Int64 = 0, limit: Int = 1000) throws -> [OutboxEvent] {
         let database = try authorizedDatabase(for: "read the outbox")
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE sequence > ? ORDER BY sequence LIMIT ?",
-                             arguments: [sequence, limit]).map(OutboxEvent.init(row:))
+            try Row.fetchAll(
+                db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE sequence > ? ORDER BY sequence LIMIT ?",
+                arguments: [sequence, limit]
+            ).map(OutboxEvent.init(row:))
         }
     }
 
@@ -28,11 +30,12 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "prune the outbox")
         let limit = configuration.now().addingTimeInterval(-keep).timeIntervalSinceReferenceDate
         return try database.write { db in
-            try db.execute(sql: """
-                DELETE FROM outboxEvent WHERE recordedDate < ?
-                AND sequence <= COALESCE((SELECT MIN(cursor) FROM webhookEndpoint WHERE disabledDate IS NULL), sequence)
-                AND NOT EXISTS (SELECT 1 FROM webhookDelivery WHERE eventSequence = outboxEvent.sequence)
-                """, arguments: [limit])
+            try db.execute(
+                sql: """
+                    DELETE FROM outboxEvent WHERE recordedDate < ?
+                    AND sequence <= COALESCE((SELECT MIN(cursor) FROM webhookEndpoint WHERE disabledDate IS NULL), sequence)
+                    AND NOT EXISTS (SELECT 1 FROM webhookDelivery WHERE eventSequence = outboxEvent.sequence)
+                    """, arguments: [limit])
             return db.changesCount
         }
     }

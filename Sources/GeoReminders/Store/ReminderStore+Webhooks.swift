@@ -17,19 +17,22 @@ extension ReminderStore {
         """
 
     /// Adds an endpoint that receives the events recorded from now on.
-    public func addWebhook(url: String, events: EventTypeFilter = .all, acceptsLate: Bool = true,
-                           secret: String) throws -> WebhookEndpoint {
+    public func addWebhook(
+        url: String, events: EventTypeFilter = .all, acceptsLate: Bool = true,
+        secret: String
+    ) throws -> WebhookEndpoint {
         let database = try authorizedDatabase(for: "add a webhook")
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https"
+            scheme == "http" || scheme == "https"
         else { throw WebhookError.badURL(url: url, reason: "it must start with http:// or https://") }
         guard let host = components.host, !host.isEmpty else { throw WebhookError.badURL(url: url, reason: "it names no host") }
         let now = configuration.now().timeIntervalSinceReferenceDate
         let id = try database.write { db in
-            try db.execute(sql: """
-                INSERT INTO webhookEndpoint (url, events, acceptsLate, secret, createdDate, cursor)
-                VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent))
-                """, arguments: [url, events.description, acceptsLate, secret, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO webhookEndpoint (url, events, acceptsLate, secret, createdDate, cursor)
+                    VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent))
+                    """, arguments: [url, events.description, acceptsLate, secret, now])
             return db.lastInsertedRowID
         }
         guard let endpoint = try webhookEndpoints().first(where: { $0.id == id }) else {
@@ -79,16 +82,19 @@ extension ReminderStore {
                 guard !rows.isEmpty else { throw WebhookError.eventNotFound(id: eventID) }
                 events = rows.map(OutboxEvent.init(row:))
             } else {
-                events = try Row.fetchAll(db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE eventDate >= ? ORDER BY sequence",
-                                          arguments: [(since ?? .distantPast).timeIntervalSinceReferenceDate]).map(OutboxEvent.init(row:))
+                events = try Row.fetchAll(
+                    db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE eventDate >= ? ORDER BY sequence",
+                    arguments: [(since ?? .distantPast).timeIntervalSinceReferenceDate]
+                ).map(OutboxEvent.init(row:))
             }
             let endpoints = try Row.fetchAll(db, sql: "SELECT \(Self.endpointColumns) FROM webhookEndpoint WHERE disabledDate IS NULL")
                 .map(Self.endpoint).filter { endpointID == nil || $0.id == endpointID }
             var count = 0
             for endpoint in endpoints {
                 for event in events where endpoint.takes(event) {
-                    try db.execute(sql: "INSERT OR REPLACE INTO webhookDelivery VALUES (?, ?, ?, 0, NULL, ?, NULL, NULL, NULL, NULL)",
-                                   arguments: [endpoint.id, event.sequence, event.device ?? "", now])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO webhookDelivery VALUES (?, ?, ?, 0, NULL, ?, NULL, NULL, NULL, NULL)",
+                        arguments: [endpoint.id, event.sequence, event.device ?? "", now])
                     count += 1
                 }
             }
@@ -103,14 +109,20 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "queue webhook deliveries")
         let now = configuration.now().timeIntervalSinceReferenceDate
         return try database.write { db in
-            guard let endpoint = try Row.fetchOne(db, sql: "SELECT \(Self.endpointColumns) FROM webhookEndpoint WHERE id = ?",
-                                                  arguments: [endpointID]).map(Self.endpoint),
+            guard
+                let endpoint = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.endpointColumns) FROM webhookEndpoint WHERE id = ?",
+                    arguments: [endpointID]
+                ).map(Self.endpoint),
                 !endpoint.isDisabled
             else { return 0 }
-            let events = try Row.fetchAll(db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE sequence > ? ORDER BY sequence LIMIT ?",
-                                          arguments: [endpoint.cursor, limit]).map(OutboxEvent.init(row:))
+            let events = try Row.fetchAll(
+                db, sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE sequence > ? ORDER BY sequence LIMIT ?",
+                arguments: [endpoint.cursor, limit]
+            ).map(OutboxEvent.init(row:))
             guard let last = events.last else { return 0 }
-            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO webhookDelivery VALUES (?, ?, ?, 0, NULL, ?, NULL, NULL, NULL, NULL)")
+            let insert = try db.makeStatement(
+                sql: "INSERT OR IGNORE INTO webhookDelivery VALUES (?, ?, ?, 0, NULL, ?, NULL, NULL, NULL, NULL)")
             for event in events where endpoint.takes(event) {
                 try insert.execute(arguments: [endpointID, event.sequence, event.device ?? "", now])
             }
@@ -126,22 +138,27 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "claim webhook deliveries")
         let now = configuration.now().timeIntervalSinceReferenceDate
         return try database.write { db in
-            let heads = try Row.fetchAll(db, sql: """
-                SELECT d.eventSequence, d.attempts, d.firstAttemptDate FROM webhookDelivery d
-                JOIN (SELECT device, MIN(eventSequence) AS head FROM webhookDelivery WHERE endpointID = ? GROUP BY device) h
-                    ON d.device = h.device AND d.eventSequence = h.head
-                WHERE d.endpointID = ? AND d.nextAttemptDate <= ? AND (d.leaseUntil IS NULL OR d.leaseUntil <= ?)
-                ORDER BY d.eventSequence LIMIT ?
-                """, arguments: [endpointID, endpointID, now, now, limit])
+            let heads = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.eventSequence, d.attempts, d.firstAttemptDate FROM webhookDelivery d
+                    JOIN (SELECT device, MIN(eventSequence) AS head FROM webhookDelivery WHERE endpointID = ? GROUP BY device) h
+                        ON d.device = h.device AND d.eventSequence = h.head
+                    WHERE d.endpointID = ? AND d.nextAttemptDate <= ? AND (d.leaseUntil IS NULL OR d.leaseUntil <= ?)
+                    ORDER BY d.eventSequence LIMIT ?
+                    """, arguments: [endpointID, endpointID, now, now, limit])
             var deliveries: [WebhookDelivery] = []
-            let claim = try db.makeStatement(sql: "UPDATE webhookDelivery SET leaseOwner = ?, leaseUntil = ? WHERE endpointID = ? AND eventSequence = ?")
+            let claim = try db.makeStatement(
+                sql: "UPDATE webhookDelivery SET leaseOwner = ?, leaseUntil = ? WHERE endpointID = ? AND eventSequence = ?")
             let read = try db.makeStatement(sql: "SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE sequence = ?")
             for head in heads {
                 let sequence: Int64 = head[0]
                 guard let row = try Row.fetchOne(read, arguments: [sequence]) else { continue }
                 try claim.execute(arguments: [owner, now + lease, endpointID, sequence])
-                deliveries.append(WebhookDelivery(endpointID: endpointID, event: OutboxEvent(row: row), attempts: head[1],
-                                                  firstAttemptDate: (head[2] as Double?).map(Date.init(timeIntervalSinceReferenceDate:))))
+                deliveries.append(
+                    WebhookDelivery(
+                        endpointID: endpointID, event: OutboxEvent(row: row), attempts: head[1],
+                        firstAttemptDate: (head[2] as Double?).map(Date.init(timeIntervalSinceReferenceDate:))))
             }
             return deliveries
         }
@@ -151,8 +168,10 @@ extension ReminderStore {
     public func nextWebhookDeliveryDate(endpointID: Int64) throws -> Date? {
         let database = try authorizedDatabase(for: "read webhook deliveries")
         return try database.read { db in
-            try Double.fetchOne(db, sql: "SELECT MIN(MAX(nextAttemptDate, COALESCE(leaseUntil, 0))) FROM webhookDelivery WHERE endpointID = ?",
-                                arguments: [endpointID]).map(Date.init(timeIntervalSinceReferenceDate:))
+            try Double.fetchOne(
+                db, sql: "SELECT MIN(MAX(nextAttemptDate, COALESCE(leaseUntil, 0))) FROM webhookDelivery WHERE endpointID = ?",
+                arguments: [endpointID]
+            ).map(Date.init(timeIntervalSinceReferenceDate:))
         }
     }
 
@@ -164,31 +183,38 @@ extension ReminderStore {
         try database.write { db in
             switch outcome {
             case let .delivered(status):
-                try db.execute(sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
-                try db.execute(sql: """
-                    UPDATE webhookEndpoint SET lastStatus = ?, lastError = NULL, lastAttemptDate = ?, lastSuccessDate = ?,
-                    failingSince = NULL WHERE id = ?
-                    """, arguments: [status, now, now, delivery.endpointID])
+                try db.execute(
+                    sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
+                try db.execute(
+                    sql: """
+                        UPDATE webhookEndpoint SET lastStatus = ?, lastError = NULL, lastAttemptDate = ?, lastSuccessDate = ?,
+                        failingSince = NULL WHERE id = ?
+                        """, arguments: [status, now, now, delivery.endpointID])
             case .gone:
                 try db.execute(sql: "DELETE FROM webhookDelivery WHERE endpointID = ?", arguments: [delivery.endpointID])
-                try db.execute(sql: """
-                    UPDATE webhookEndpoint SET lastStatus = 410, lastError = 'Gone: disabled', lastAttemptDate = ?,
-                    disabledDate = ? WHERE id = ?
-                    """, arguments: [now, now, delivery.endpointID])
+                try db.execute(
+                    sql: """
+                        UPDATE webhookEndpoint SET lastStatus = 410, lastError = 'Gone: disabled', lastAttemptDate = ?,
+                        disabledDate = ? WHERE id = ?
+                        """, arguments: [now, now, delivery.endpointID])
             case let .retry(status, error, retryAt):
-                try db.execute(sql: """
-                    UPDATE webhookDelivery SET attempts = attempts + 1, firstAttemptDate = COALESCE(firstAttemptDate, ?),
-                    nextAttemptDate = ?, leaseOwner = NULL, leaseUntil = NULL, lastStatus = ?, lastError = ?
-                    WHERE endpointID = ? AND eventSequence = ?
-                    """, arguments: [now, retryAt.timeIntervalSinceReferenceDate, status, error] + StatementArguments(key))
-                try db.execute(sql: "UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ? WHERE id = ?",
-                               arguments: [status, error, now, delivery.endpointID])
+                try db.execute(
+                    sql: """
+                        UPDATE webhookDelivery SET attempts = attempts + 1, firstAttemptDate = COALESCE(firstAttemptDate, ?),
+                        nextAttemptDate = ?, leaseOwner = NULL, leaseUntil = NULL, lastStatus = ?, lastError = ?
+                        WHERE endpointID = ? AND eventSequence = ?
+                        """, arguments: [now, retryAt.timeIntervalSinceReferenceDate, status, error] + StatementArguments(key))
+                try db.execute(
+                    sql: "UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ? WHERE id = ?",
+                    arguments: [status, error, now, delivery.endpointID])
             case let .gaveUp(status, error):
-                try db.execute(sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
-                try db.execute(sql: """
-                    UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ?,
-                    failingSince = COALESCE(failingSince, ?) WHERE id = ?
-                    """, arguments: [status, error, now, now, delivery.endpointID])
+                try db.execute(
+                    sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
+                try db.execute(
+                    sql: """
+                        UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ?,
+                        failingSince = COALESCE(failingSince, ?) WHERE id = ?
+                        """, arguments: [status, error, now, now, delivery.endpointID])
             }
         }
     }

@@ -27,8 +27,10 @@ public final class ReminderStore: Sendable {
 
     /// Opens the store at `path`, creating it when missing. Refuses, without writing to it,
     /// a file that is not a georemind store or was written by a newer georemind.
-    public convenience init(path: String, access: AccessLevel = .full,
-                            configuration: StoreConfiguration = StoreConfiguration()) throws {
+    public convenience init(
+        path: String, access: AccessLevel = .full,
+        configuration: StoreConfiguration = StoreConfiguration()
+    ) throws {
         guard access != .none else {
             self.init(database: nil, path: path, access: access, configuration: configuration)
             return
@@ -68,8 +70,10 @@ public final class ReminderStore: Sendable {
     }
 
     /// A store that lives in memory for the life of the value: for tests and previews.
-    public static func inMemory(access: AccessLevel = .full,
-                                configuration: StoreConfiguration = StoreConfiguration()) throws -> ReminderStore {
+    public static func inMemory(
+        access: AccessLevel = .full,
+        configuration: StoreConfiguration = StoreConfiguration()
+    ) throws -> ReminderStore {
         guard access != .none else {
             return ReminderStore(database: nil, path: nil, access: access, configuration: configuration)
         }
@@ -112,8 +116,10 @@ public final class ReminderStore: Sendable {
         return queue
     }
 
-    private init(database: (any DatabaseWriter)?, path: String?, access: AccessLevel,
-                 configuration: StoreConfiguration) {
+    private init(
+        database: (any DatabaseWriter)?, path: String?, access: AccessLevel,
+        configuration: StoreConfiguration
+    ) {
         self.database = database
         self.path = path
         self.access = access
@@ -149,9 +155,11 @@ public final class ReminderStore: Sendable {
         let localeID = titleKeys.locale.identifier
         let zoneID = configuration.floatingTimeZone.identifier
         let (defaultListID, storedLocale, storedZone) = try database.read { db in
-            (try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? "",
-             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"),
-             try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'floatingZone'"))
+            (
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? "",
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"),
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'floatingZone'")
+            )
         }
         cachedDefaultListID.withLock { $0 = defaultListID }
         if storedLocale != localeID {

@@ -37,19 +37,21 @@ struct ReminderWriter {
         self.lists = lists
         defaultListID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
         selectStored = try db.makeStatement(sql: "SELECT number, listID FROM reminder WHERE id = ?")
-        insertReminder = try db.makeStatement(sql: """
-            INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
-            startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-            lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO NOTHING
-            """)
-        updateReminder = try db.makeStatement(sql: """
-            UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
-            priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
-            isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
-            isLocationReminder = ?, seriesID = ?, recurrenceRules = ? WHERE id = ?
-            """)
+        insertReminder = try db.makeStatement(
+            sql: """
+                INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
+                startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
+                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO NOTHING
+                """)
+        updateReminder = try db.makeStatement(
+            sql: """
+                UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
+                priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
+                isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
+                isLocationReminder = ?, seriesID = ?, recurrenceRules = ? WHERE id = ?
+                """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
         insertAlarm = try db.makeStatement(sql: AlarmRow.insertSQL(rows: 1))
         insertAlarmChunk = try db.makeStatement(sql: AlarmRow.insertSQL(rows: AlarmRow.chunk))
@@ -96,8 +98,9 @@ struct ReminderWriter {
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
         // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
-        let columns = try ReminderColumns(reminder, listID: listID, titleKey: titleFolder.folder.key(reminder.title),
-                                          floatingZone: floatingZone)
+        let columns = try ReminderColumns(
+            reminder, listID: listID, titleKey: titleFolder.folder.key(reminder.title),
+            floatingZone: floatingZone)
         try insertReminder.run(columns.bind)
         if db.changesCount == 1 { return (db.lastInsertedRowID, false) }
         if access == .writeOnly {

@@ -15,16 +15,21 @@ struct SeriesRecord: Equatable {
     var rulesText: String
 
     static func fetch(_ db: Database, id: String) throws -> SeriesRecord? {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT liveReminderID, startDate, startTimeZone, recurrenceRules FROM recurrenceSeries WHERE id = ?
-            """, arguments: [id]),
-              let start = ReminderDate(storageText: row[1], timeZoneIdentifier: row[2]) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT liveReminderID, startDate, startTimeZone, recurrenceRules FROM recurrenceSeries WHERE id = ?
+                    """, arguments: [id]),
+            let start = ReminderDate(storageText: row[1], timeZoneIdentifier: row[2])
+        else { return nil }
         return SeriesRecord(id: id, liveReminderID: row[0], start: start, rulesText: row[3])
     }
 
     func save(_ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO recurrenceSeries VALUES (?, ?, ?, ?, ?)",
-                       arguments: [id, liveReminderID, start.storageText, start.timeZone?.identifier, rulesText])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO recurrenceSeries VALUES (?, ?, ?, ?, ?)",
+            arguments: [id, liveReminderID, start.storageText, start.timeZone?.identifier, rulesText])
     }
 
     static func delete(_ db: Database, id: String) throws {
@@ -36,7 +41,8 @@ struct SeriesRecord: Equatable {
         let id = live.seriesID ?? live.id
         let rulesText = try RecurrenceRuleStorage.text(live.recurrenceRules) ?? ""
         if let record = try fetch(db, id: id), record.rulesText == rulesText,
-           record.isOnGrid(due, rules: live.recurrenceRules, floatingZone: floatingZone) {
+            record.isOnGrid(due, rules: live.recurrenceRules, floatingZone: floatingZone)
+        {
             return SeriesRecord(id: id, liveReminderID: live.id, start: record.start, rulesText: rulesText)
         }
         return SeriesRecord(id: id, liveReminderID: live.id, start: due, rulesText: rulesText)
@@ -48,12 +54,13 @@ struct SeriesRecord: Equatable {
         if due == start { return true }
         let dueInstant = due.instant(floatingZone: floatingZone)
         let grid = rules.filter { !$0.fromCompletion }
-        return grid.isEmpty || grid.contains { rule in
-            for occurrence in rule.occurrences(from: start) {
-                if occurrence == due { return true }
-                if occurrence.instant(floatingZone: floatingZone) > dueInstant { return false }
+        return grid.isEmpty
+            || grid.contains { rule in
+                for occurrence in rule.occurrences(from: start) {
+                    if occurrence == due { return true }
+                    if occurrence.instant(floatingZone: floatingZone) > dueInstant { return false }
+                }
+                return false
             }
-            return false
-        }
     }
 }

@@ -20,8 +20,9 @@ extension Statement {
         // Too many values already fail (SQLITE_RANGE); too few would silently store NULLs.
         let expected = sqlite3_bind_parameter_count(statement)
         guard binder.count == expected else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE,
-                                message: "bound \(binder.count) of the \(expected) parameters", sql: sql)
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "bound \(binder.count) of the \(expected) parameters", sql: sql)
         }
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw error(code) }
@@ -29,8 +30,9 @@ extension Statement {
 
     fileprivate func error(_ code: Int32) -> DatabaseError {
         let connection = sqlite3_db_handle(sqliteStatement)
-        return DatabaseError(resultCode: ResultCode(rawValue: code),
-                             message: connection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+        return DatabaseError(
+            resultCode: ResultCode(rawValue: code),
+            message: connection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
     }
 }
 
@@ -80,8 +82,9 @@ struct ParameterBinder {
         index += 1
         let code = body(statement, index)
         guard code == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: "cannot bind parameter \(index): \(String(cString: sqlite3_errstr(code)))")
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: "cannot bind parameter \(index): \(String(cString: sqlite3_errstr(code)))")
         }
     }
 }

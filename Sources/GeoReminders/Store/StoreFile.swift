@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Checks what is at a store's path before SQLite may write to it.
 enum StoreFile {
@@ -32,8 +33,10 @@ enum StoreFile {
         let (applicationID, tableCount): (Int32, Int) = try {
             do {
                 return try DatabaseQueue(path: path, configuration: config).read { db in
-                    (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                     try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+                    (
+                        try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                        try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                    )
                 }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                 // Another process is writing the file (its first use, say): that says nothing of what it is.

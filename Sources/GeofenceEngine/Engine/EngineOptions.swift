@@ -30,10 +30,12 @@ public struct EngineOptions: Hashable, Sendable, Codable {
     /// `too-frequent`.
     public var minInterval: TimeInterval?
 
-    public init(hysteresis: Double = 0, maxAccuracy: Double? = nil, initialTrigger: Bool = false,
-                dwellTime: TimeInterval? = nil, accuracyAware: Bool = false, staleTimeout: TimeInterval? = nil,
-                detectCrossings: Bool = false, candidatePadding: Double = 300,
-                maxSpeed: Double? = nil, minInterval: TimeInterval? = nil) {
+    public init(
+        hysteresis: Double = 0, maxAccuracy: Double? = nil, initialTrigger: Bool = false,
+        dwellTime: TimeInterval? = nil, accuracyAware: Bool = false, staleTimeout: TimeInterval? = nil,
+        detectCrossings: Bool = false, candidatePadding: Double = 300,
+        maxSpeed: Double? = nil, minInterval: TimeInterval? = nil
+    ) {
         self.hysteresis = hysteresis
         self.maxAccuracy = maxAccuracy
         self.initialTrigger = initialTrigger

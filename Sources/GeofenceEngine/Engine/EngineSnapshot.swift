@@ -40,17 +40,20 @@ extension GeofenceEngine {
                 lastLatitude: device.lastCoordinate.latitude,
                 lastLongitude: device.lastCoordinate.longitude,
                 decided: device.decided,
-                fences: device.decided ? device.tracked.compactMap { tracked in
-                    switch tracked.state {
-                    case .outside: nil
-                    case .unknown:
-                        EngineSnapshot.FenceState(fence: fences[Int(tracked.fence)].id, state: .unknown, insideSince: nil, dwellReported: false)
-                    case .inside:
-                        EngineSnapshot.FenceState(fence: fences[Int(tracked.fence)].id, state: .inside,
-                                                  insideSince: Date(timeIntervalSinceReferenceDate: tracked.insideSince),
-                                                  dwellReported: tracked.dwellReported)
-                    }
-                } : [])
+                fences: device.decided
+                    ? device.tracked.compactMap { tracked in
+                        switch tracked.state {
+                        case .outside: nil
+                        case .unknown:
+                            EngineSnapshot.FenceState(
+                                fence: fences[Int(tracked.fence)].id, state: .unknown, insideSince: nil, dwellReported: false)
+                        case .inside:
+                            EngineSnapshot.FenceState(
+                                fence: fences[Int(tracked.fence)].id, state: .inside,
+                                insideSince: Date(timeIntervalSinceReferenceDate: tracked.insideSince),
+                                dwellReported: tracked.dwellReported)
+                        }
+                    } : [])
         }
         return EngineSnapshot(devices: devices, statistics: statistics)
     }
@@ -67,10 +70,11 @@ extension GeofenceEngine {
                 guard let index = fenceIndexByID[fence.fence] else {
                     throw .unknownFenceInSnapshot(fence: fence.fence, device: saved.device)
                 }
-                device.tracked.append(TrackedFence(
-                    fence: index, state: fence.state == .inside ? .inside : .unknown, model: models[Int(index)],
-                    insideSince: fence.insideSince?.timeIntervalSinceReferenceDate ?? 0,
-                    dwellReported: fence.state == .inside && fence.dwellReported))
+                device.tracked.append(
+                    TrackedFence(
+                        fence: index, state: fence.state == .inside ? .inside : .unknown, model: models[Int(index)],
+                        insideSince: fence.insideSince?.timeIntervalSinceReferenceDate ?? 0,
+                        dwellReported: fence.state == .inside && fence.dwellReported))
             }
             device.tracked.sort { $0.fence < $1.fence }
             device.checkAt = Array(repeating: -.infinity, count: device.tracked.count)

@@ -3,9 +3,10 @@ import Foundation
 extension GeofenceEngine {
     /// The instant the track crossed the fence's boundary between the previous fix and this one,
     /// interpolating time linearly along the geodesic; nil when the two fixes are on the same side.
-    func crossingTime(_ fence: Int, from previous: (coordinate: Coordinate, time: Double), to coordinate: Coordinate,
-                      at time: Double) -> Date?
-    {
+    func crossingTime(
+        _ fence: Int, from previous: (coordinate: Coordinate, time: Double), to coordinate: Coordinate,
+        at time: Double
+    ) -> Date? {
         let model = models[fence]
         let fraction: Double?
         if model.isCircle, let planar = planarCrossing(model, from: previous.coordinate, to: coordinate) {
@@ -49,8 +50,12 @@ extension GeofenceEngine {
         let model = models[fence]
         let line = Geodesic.wgs84.inverse(from: start, to: end)
         func inside(_ f: Double) -> Bool? {
-            let point = f == 0 ? start : f == 1 ? end
-                : Geodesic.wgs84.destination(from: start, azimuth: line.initialAzimuth, distance: line.distance * f)
+            let point =
+                f == 0
+                ? start
+                : f == 1
+                    ? end
+                    : Geodesic.wgs84.destination(from: start, azimuth: line.initialAzimuth, distance: line.distance * f)
             if model.isCircle { return model.exactDistance(to: point) <= model.radius }
             return try? polygons[Int(model.polygon)].covers(point)
         }
@@ -98,9 +103,10 @@ extension GeofenceEngine {
 
     /// Cross events for fences the device does not track (outside at both fixes): the segment lies
     /// within half its length of its midpoint, so only fences whose envelope meets that circle's can be crossed.
-    func crossUntracked(device: DeviceState, fix: Fix, from previous: (coordinate: Coordinate, time: Double),
-                                time: Double, into transitions: inout [Transition])
-    {
+    func crossUntracked(
+        device: DeviceState, fix: Fix, from previous: (coordinate: Coordinate, time: Double),
+        time: Double, into transitions: inout [Transition]
+    ) {
         let line = Geodesic.wgs84.inverse(from: previous.coordinate, to: fix.coordinate)
         let middle = Geodesic.wgs84.destination(from: previous.coordinate, azimuth: line.initialAzimuth, distance: line.distance / 2)
         let reach = Envelope.around(middle, radius: line.distance / 2 * (1 + 1e-9) + 1e-3)

@@ -14,7 +14,8 @@ extension GeofenceEngine {
         if options.accuracyAware, let accuracy = fix.accuracy, accuracy.isFinite, accuracy > 0 { band = accuracy }
         // Untracked fences must be beyond r + h + reach, i.e. neither inside nor straddling.
         let reach = max(0, band - options.hysteresis)
-        let covered = reach == 0
+        let covered =
+            reach == 0
             ? device.cache.contains(latitude: coordinate.latitude, longitude: coordinate.longitude)
             : device.cache.contains(Envelope.around(coordinate, radius: reach))
         let latitude = coordinate.latitude * radiansPerDegree
@@ -39,11 +40,12 @@ extension GeofenceEngine {
             if !measureAll, device.checkAt[j] > travelled {
                 // Still too far from the deciding boundary to change; dwell only needs the clock.
                 if let dwellTime, device.tracked[j].state == .inside, !device.tracked[j].dwellReported,
-                   time - device.tracked[j].insideSince >= dwellTime
+                    time - device.tracked[j].insideSince >= dwellTime
                 {
                     device.tracked[j].dwellReported = true
-                    emit(.dwell, fence: Int(device.tracked[j].fence), fix: fix, model: device.tracked[j].model,
-                         distance: .infinity, crossing: nil, into: &transitions)
+                    emit(
+                        .dwell, fence: Int(device.tracked[j].fence), fix: fix, model: device.tracked[j].model,
+                        distance: .infinity, crossing: nil, into: &transitions)
                 }
                 continue
             }
@@ -93,18 +95,19 @@ extension GeofenceEngine {
                     }
                 } else {
                     let crossing = previous.flatMap { crossingTime(fenceIndex, from: $0, to: coordinate, at: time) }
-                    emit(after == .inside ? .enter : .leave, fence: fenceIndex, fix: fix, model: model,
-                         distance: distance, crossing: crossing, into: &transitions)
+                    emit(
+                        after == .inside ? .enter : .leave, fence: fenceIndex, fix: fix, model: model,
+                        distance: distance, crossing: crossing, into: &transitions)
                 }
             }
             if after == .inside, let dwellTime, !device.tracked[j].dwellReported,
-               time - device.tracked[j].insideSince >= dwellTime
+                time - device.tracked[j].insideSince >= dwellTime
             {
                 device.tracked[j].dwellReported = true
                 emit(.dwell, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: nil, into: &transitions)
             }
             if crossings, before == .outside, after == .outside, let previous,
-               let fraction = passage(model, from: previous.coordinate, to: coordinate)
+                let fraction = passage(model, from: previous.coordinate, to: coordinate)
             {
                 let instant = Date(timeIntervalSinceReferenceDate: previous.time + fraction * (time - previous.time))
                 emit(.cross, fence: fenceIndex, fix: fix, model: model, distance: distance, crossing: instant, into: &transitions)
@@ -121,14 +124,17 @@ extension GeofenceEngine {
         device.decided = true
     }
 
-    func emit(_ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
-              into transitions: inout [Transition])
-    {
-        let metres = if model.isCircle {
-            distance.isFinite ? distance : model.exactDistance(to: fix.coordinate)
-        } else {
-            distance.isFinite ? distance : polygons[Int(model.polygon)].edgeDistance(to: fix.coordinate)
-        }
-        transitions.append(Transition(kind: kind, fenceID: fences[fence].id, fenceIndex: Int32(fence), fix: fix, distance: metres, crossingTime: crossing))
+    func emit(
+        _ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
+        into transitions: inout [Transition]
+    ) {
+        let metres =
+            if model.isCircle {
+                distance.isFinite ? distance : model.exactDistance(to: fix.coordinate)
+            } else {
+                distance.isFinite ? distance : polygons[Int(model.polygon)].edgeDistance(to: fix.coordinate)
+            }
+        transitions.append(
+            Transition(kind: kind, fenceID: fences[fence].id, fenceIndex: Int32(fence), fix: fix, distance: metres, crossingTime: crossing))
     }
 }

@@ -139,7 +139,7 @@ public final class GeofenceEngine {
         }
         if let last, let minInterval = options.minInterval, time - last.time < minInterval { return reject(.tooFrequent) }
         if let last, let maxSpeed = options.maxSpeed,
-           Geodesic.wgs84.distance(from: last.coordinate, to: fix.coordinate) > maxSpeed * (time - last.time)
+            Geodesic.wgs84.distance(from: last.coordinate, to: fix.coordinate) > maxSpeed * (time - last.time)
         {
             return reject(.implausibleSpeed)
         }

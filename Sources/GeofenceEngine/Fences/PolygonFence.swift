@@ -19,8 +19,11 @@ public struct PolygonFence: Hashable, Sendable {
             guard ring.count >= 4, ring.first == ring.last else {
                 throw .badPolygon(fence: id, reason: "every ring must be closed (first point = last) with at least 4 points")
             }
-            for point in ring where !(point.latitude.isFinite && point.longitude.isFinite
-                                      && (-90...90).contains(point.latitude) && (-180...360).contains(point.longitude)) {
+            for point in ring
+            where
+                !(point.latitude.isFinite && point.longitude.isFinite
+                && (-90...90).contains(point.latitude) && (-180...360).contains(point.longitude))
+            {
                 throw .badPolygon(fence: id, reason: "vertex (\(point.latitude), \(point.longitude)) is out of range")
             }
         }
@@ -32,11 +35,13 @@ public struct PolygonFence: Hashable, Sendable {
                 return sum + step
             }
             if abs(winding) > 180 {
-                throw .badPolygon(fence: id, reason: "the polygon encloses a pole (its shell winds through 360° of longitude), which is not supported")
+                throw .badPolygon(
+                    fence: id, reason: "the polygon encloses a pole (its shell winds through 360° of longitude), which is not supported")
             }
         }
         let jumps = rings.contains { ring in zip(ring, ring.dropFirst()).contains { abs($0.longitude - $1.longitude) > 180 } }
-        self.rings = jumps
+        self.rings =
+            jumps
             ? rings.map { $0.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude < 0 ? $0.longitude + 360 : $0.longitude) } }
             : rings
         // GEOS validation (self-intersections, holes outside the shell) with the unwrapped rings.
@@ -58,7 +63,8 @@ public struct PolygonFence: Hashable, Sendable {
     }
 
     public init(id: String = "", geoJSON: String) throws(FenceError) {
-        try self.init(id: id, rings: Self.rings(id: id) { (context) throws(GEOSError) in try Geometry.readGeoJSON(geoJSON, context: context) })
+        try self.init(
+            id: id, rings: Self.rings(id: id) { (context) throws(GEOSError) in try Geometry.readGeoJSON(geoJSON, context: context) })
     }
 
     private static func rings(id: String, read: (GEOSContext) throws(GEOSError) -> Geometry) throws(FenceError) -> [[Coordinate]] {

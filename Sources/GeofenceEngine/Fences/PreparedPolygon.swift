@@ -14,9 +14,10 @@ final class PreparedPolygon {
         prepared = try PreparedGeometry(geometry)
         unwrapped = fence.crossesAntimeridian
         let points = fence.rings[0]
-        envelope = Envelope.padded(minLatitude: points.map(\.latitude).min()!, maxLatitude: points.map(\.latitude).max()!,
-                                   minLongitude: points.map(\.longitude).min()!, maxLongitude: points.map(\.longitude).max()!,
-                                   metres: padding)
+        envelope = Envelope.padded(
+            minLatitude: points.map(\.latitude).min()!, maxLatitude: points.map(\.latitude).max()!,
+            minLongitude: points.map(\.longitude).min()!, maxLongitude: points.map(\.longitude).max()!,
+            metres: padding)
     }
 
     /// Metres from `coordinate` to the nearest point of any ring's edges: the nearest point is found

@@ -16,16 +16,20 @@ final class GEOSContext {
         guard let handle = GEOS_init_r() else { fatalError("GEOS_init_r returned NULL (out of memory)") }
         self.handle = handle
         let me = Unmanaged.passUnretained(self).toOpaque()
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
-            guard let userData else { return }
-            let context = Unmanaged<GEOSContext>.fromOpaque(userData).takeUnretainedValue()
-            context.lastError = message.map { String(cString: $0) } ?? ""
-        }, me)
-        GEOSContext_setNoticeMessageHandler_r(handle, { message, userData in
-            guard let userData else { return }
-            let context = Unmanaged<GEOSContext>.fromOpaque(userData).takeUnretainedValue()
-            context.lastNotice = message.map { String(cString: $0) } ?? ""
-        }, me)
+        GEOSContext_setErrorMessageHandler_r(
+            handle,
+            { message, userData in
+                guard let userData else { return }
+                let context = Unmanaged<GEOSContext>.fromOpaque(userData).takeUnretainedValue()
+                context.lastError = message.map { String(cString: $0) } ?? ""
+            }, me)
+        GEOSContext_setNoticeMessageHandler_r(
+            handle,
+            { message, userData in
+                guard let userData else { return }
+                let context = Unmanaged<GEOSContext>.fromOpaque(userData).takeUnretainedValue()
+                context.lastNotice = message.map { String(cString: $0) } ?? ""
+            }, me)
     }
 
     deinit {

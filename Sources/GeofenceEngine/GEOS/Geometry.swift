@@ -34,9 +34,11 @@ final class Geometry {
     }
 
     static func rectangle(_ box: BoundingBox, context: GEOSContext) throws(GEOSError) -> Geometry {
-        try Geometry(owning: GEOSGeom_createRectangle_r(context.handle, box.minLongitude, box.minLatitude,
-                                                        box.maxLongitude, box.maxLatitude),
-                     context: context, operation: "createRectangle")
+        try Geometry(
+            owning: GEOSGeom_createRectangle_r(
+                context.handle, box.minLongitude, box.minLatitude,
+                box.maxLongitude, box.maxLatitude),
+            context: context, operation: "createRectangle")
     }
 
     static func readWKT(_ text: String, context: GEOSContext) throws(GEOSError) -> Geometry {
@@ -48,8 +50,9 @@ final class Geometry {
     static func readGeoJSON(_ text: String, context: GEOSContext) throws(GEOSError) -> Geometry {
         guard let reader = GEOSGeoJSONReader_create_r(context.handle) else { throw context.error("GeoJSONReader_create") }
         defer { GEOSGeoJSONReader_destroy_r(context.handle, reader) }
-        return try Geometry(owning: GEOSGeoJSONReader_readGeometry_r(context.handle, reader, text),
-                            context: context, operation: "GeoJSONReader_readGeometry")
+        return try Geometry(
+            owning: GEOSGeoJSONReader_readGeometry_r(context.handle, reader, text),
+            context: context, operation: "GeoJSONReader_readGeometry")
     }
 
     /// A line string through (x, y) points.

@@ -31,10 +31,12 @@ final class STRTree {
         let rectangle = try Geometry.rectangle(box, context: context)
         swap(&results.items, &items)
         defer { swap(&results.items, &items) }
-        GEOSSTRtree_query_r(context.handle, pointer, rectangle.pointer, { item, userData in
-            guard let userData else { return }
-            let results = Unmanaged<Results>.fromOpaque(userData).takeUnretainedValue()
-            results.items.append(Int32(Int(bitPattern: item) - 1))
-        }, Unmanaged.passUnretained(results).toOpaque())
+        GEOSSTRtree_query_r(
+            context.handle, pointer, rectangle.pointer,
+            { item, userData in
+                guard let userData else { return }
+                let results = Unmanaged<Results>.fromOpaque(userData).takeUnretainedValue()
+                results.items.append(Int32(Int(bitPattern: item) - 1))
+            }, Unmanaged.passUnretained(results).toOpaque())
     }
 }

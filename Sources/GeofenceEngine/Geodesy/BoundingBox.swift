@@ -15,8 +15,9 @@ public struct BoundingBox: Hashable, Sendable {
     }
 
     /// A box that contains nothing, so that a first `contains` check always fails.
-    static let empty = BoundingBox(minLatitude: .infinity, maxLatitude: -.infinity,
-                                   minLongitude: .infinity, maxLongitude: -.infinity)
+    static let empty = BoundingBox(
+        minLatitude: .infinity, maxLatitude: -.infinity,
+        minLongitude: .infinity, maxLongitude: -.infinity)
 
     @inline(__always)
     public func contains(latitude: Double, longitude: Double) -> Bool {

@@ -26,21 +26,26 @@ public struct Envelope: Hashable, Sendable {
         let south = center.latitude - latitudeSpan
         let north = center.latitude + latitudeSpan
         if south <= -90 || north >= 90 {
-            return Envelope(BoundingBox(minLatitude: max(south, -90), maxLatitude: min(north, 90),
-                                        minLongitude: -180, maxLongitude: 180))
+            return Envelope(
+                BoundingBox(
+                    minLatitude: max(south, -90), maxLatitude: min(north, 90),
+                    minLongitude: -180, maxLongitude: 180))
         }
         let extremeLatitude = max(abs(south), abs(north)) * .pi / 180
         let longitudeSpan = radius / (a * cos(extremeLatitude)) * 180 / .pi * (1 + slack) + slack
         if longitudeSpan >= 180 {
             return Envelope(BoundingBox(minLatitude: south, maxLatitude: north, minLongitude: -180, maxLongitude: 180))
         }
-        return split(minLatitude: south, maxLatitude: north,
-                     minLongitude: center.longitude - longitudeSpan, maxLongitude: center.longitude + longitudeSpan)
+        return split(
+            minLatitude: south, maxLatitude: north,
+            minLongitude: center.longitude - longitudeSpan, maxLongitude: center.longitude + longitudeSpan)
     }
 
     /// A box grown by `metres` on every side (bounds as ``around(_:radius:)`` computes them).
-    static func padded(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double,
-                       metres: Double) -> Envelope {
+    static func padded(
+        minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double,
+        metres: Double
+    ) -> Envelope {
         guard metres > 0 else {
             return split(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: maxLongitude)
         }
@@ -52,8 +57,9 @@ public struct Envelope: Hashable, Sendable {
             return Envelope(BoundingBox(minLatitude: max(south, -90), maxLatitude: min(north, 90), minLongitude: -180, maxLongitude: 180))
         }
         let longitudeSpan = metres / (a * cos(max(abs(south), abs(north)) * .pi / 180)) * 180 / .pi * (1 + slack) + slack
-        return split(minLatitude: south, maxLatitude: north,
-                     minLongitude: minLongitude - longitudeSpan, maxLongitude: maxLongitude + longitudeSpan)
+        return split(
+            minLatitude: south, maxLatitude: north,
+            minLongitude: minLongitude - longitudeSpan, maxLongitude: maxLongitude + longitudeSpan)
     }
 
     /// Splits a longitude range that may run past ±180° (but spans less than 360°) at the antimeridian.
@@ -62,14 +68,17 @@ public struct Envelope: Hashable, Sendable {
             return Envelope(BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: 180))
         }
         if minLongitude < -180 {
-            return Envelope(BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: maxLongitude),
-                            BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude + 360, maxLongitude: 180))
+            return Envelope(
+                BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: maxLongitude),
+                BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude + 360, maxLongitude: 180))
         }
         if maxLongitude > 180 {
-            return Envelope(BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: 180),
-                            BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: maxLongitude - 360))
+            return Envelope(
+                BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: 180),
+                BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: maxLongitude - 360))
         }
-        return Envelope(BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: maxLongitude))
+        return Envelope(
+            BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude, maxLongitude: maxLongitude))
     }
 
     @inline(__always)

@@ -31,7 +31,7 @@ public struct GaussianNoise: Sendable {
 
     /// The next error; every call draws exactly two values from the generator.
     public mutating func next() -> Offset {
-        let u1 = 1 - generator.nextUnit() // (0, 1]: the logarithm stays finite
+        let u1 = 1 - generator.nextUnit()  // (0, 1]: the logarithm stays finite
         let u2 = generator.nextUnit()
         return Offset(distance: sigma * (-2 * log(u1)).squareRoot(), azimuth: 360 * u2)
     }

@@ -37,8 +37,9 @@ public struct TripFixes: Sequence, Sendable {
                 position = plan.destination
             }
             let coordinate = noise?.perturb(position) ?? position
-            return Fix(time: plan.departure.addingTimeInterval(offset), coordinate: coordinate,
-                       accuracy: noise == nil ? nil : plan.noise, device: plan.device)
+            return Fix(
+                time: plan.departure.addingTimeInterval(offset), coordinate: coordinate,
+                accuracy: noise == nil ? nil : plan.noise, device: plan.device)
         }
 
         /// The point `travelled` metres along the route (less than its length on the grid).

@@ -47,17 +47,22 @@ public struct TripPlan: Sendable {
     let legs: [TripLeg]
 
     /// A trip straight from `origin` to `destination` along the geodesic.
-    public init(from origin: Coordinate, to destination: Coordinate, departure: Date, speed: Double,
-                interval: TimeInterval, linger: TimeInterval = 0, device: String? = nil,
-                noise: Double = 0, seed: UInt64 = 0) throws(TripPlanError) {
-        try self.init(route: [origin, destination], departure: departure, speed: speed, interval: interval,
-                      linger: linger, device: device, noise: noise, seed: seed)
+    public init(
+        from origin: Coordinate, to destination: Coordinate, departure: Date, speed: Double,
+        interval: TimeInterval, linger: TimeInterval = 0, device: String? = nil,
+        noise: Double = 0, seed: UInt64 = 0
+    ) throws(TripPlanError) {
+        try self.init(
+            route: [origin, destination], departure: departure, speed: speed, interval: interval,
+            linger: linger, device: device, noise: noise, seed: seed)
     }
 
     /// A trip through `route`'s waypoints in order; repeated consecutive waypoints add nothing.
-    public init(route: [Coordinate], departure: Date, speed: Double, interval: TimeInterval,
-                linger: TimeInterval = 0, device: String? = nil, noise: Double = 0,
-                seed: UInt64 = 0) throws(TripPlanError) {
+    public init(
+        route: [Coordinate], departure: Date, speed: Double, interval: TimeInterval,
+        linger: TimeInterval = 0, device: String? = nil, noise: Double = 0,
+        seed: UInt64 = 0
+    ) throws(TripPlanError) {
         guard route.count >= 2 else { throw .tooFewWaypoints(count: route.count) }
         if let index = route.firstIndex(where: { !$0.isValid }) {
             throw .badWaypoint(index: index, latitude: route[index].latitude, longitude: route[index].longitude)

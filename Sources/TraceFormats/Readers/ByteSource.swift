@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A producer of raw bytes: a file, standard input, or zlib inflating another source.
@@ -73,9 +73,9 @@ final class FileDescriptorSource: ByteSource {
     private func readDescriptor(into buffer: UnsafeMutableRawBufferPointer) throws(ByteSourceError) -> Int {
         while true {
             #if canImport(Glibc)
-            let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             #else
-            let n = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                let n = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
             #endif
             if n >= 0 { return n }
             if errno == EINTR { continue }

@@ -25,10 +25,13 @@ struct CSVTraceReader {
                 if header.starts(with: [0xEF, 0xBB, 0xBF]) { header = UnsafeBufferPointer(rebasing: header[3...]) }
                 separator = Self.separator(of: header)
                 var count = Self.split(header, separator: separator, into: &fields)
-                guard count > 0 else { throw TraceError.malformed(file: input.file, line: number, reason: "unbalanced quotes in the header") }
+                guard count > 0 else {
+                    throw TraceError.malformed(file: input.file, line: number, reason: "unbalanced quotes in the header")
+                }
                 guard count <= Self.maximumColumns else {
-                    throw TraceError.malformed(file: input.file, line: number,
-                                               reason: "the header has \(count) columns; at most \(Self.maximumColumns) are read")
+                    throw TraceError.malformed(
+                        file: input.file, line: number,
+                        reason: "the header has \(count) columns; at most \(Self.maximumColumns) are read")
                 }
                 if count > fields.count {
                     // `split` counts every field but stores only as many as fit: make room, split again.
@@ -55,7 +58,7 @@ struct CSVTraceReader {
                 return
             }
             guard let latitude = DecimalNumber.parse(latitudeText),
-                  let longitude = DecimalNumber.parse(longitudeText)
+                let longitude = DecimalNumber.parse(longitudeText)
             else {
                 report.skip(.unparsable, line: number)
                 return
@@ -88,7 +91,8 @@ struct CSVTraceReader {
                 let field = fields[column]
                 let text = ByteClass.trimmed(field.slice(bytes))
                 if !text.isEmpty {
-                    device = field.escapedQuotes
+                    device =
+                        field.escapedQuotes
                         ? String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
                         : devices.name(text)
                 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Device names made from bytes, reusing the last String while the bytes repeat.
@@ -14,7 +14,8 @@ struct DeviceNames {
 
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if let lastName, bytes.count == lastBytes.count,
-           lastBytes.withUnsafeBufferPointer({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            lastBytes.withUnsafeBufferPointer({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        {
             return lastName
         }
         let name = String(decoding: bytes, as: UTF8.self)

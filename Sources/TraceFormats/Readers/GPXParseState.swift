@@ -134,7 +134,8 @@ final class GPXParseState {
         guard let attributes else { return }
         for index in 0..<count {
             guard let name = attributes[index * 5], let value = attributes[index * 5 + 3],
-                  let valueEnd = attributes[index * 5 + 4] else { continue }
+                let valueEnd = attributes[index * 5 + 4]
+            else { continue }
             let isLatitude = Self.equals(name, "lat")
             guard isLatitude || Self.equals(name, "lon") else { continue }
             let text = ByteClass.trimmed(UnsafeBufferPointer(start: value, count: valueEnd - value))
@@ -203,12 +204,15 @@ final class GPXParseState {
             }
             time = Date(timeIntervalSince1970: seconds)
         }
-        let accuracy = accuracyText.isEmpty
+        let accuracy =
+            accuracyText.isEmpty
             ? nil : accuracyText.withUnsafeBufferPointer { DecimalNumber.parse(ByteClass.trimmed($0)) }
         report.fixes += 1
         do {
-            try body(Fix(time: time, latitude: latitude, longitude: longitude, accuracy: accuracy,
-                         device: options.defaultDevice))
+            try body(
+                Fix(
+                    time: time, latitude: latitude, longitude: longitude, accuracy: accuracy,
+                    device: options.defaultDevice))
         } catch {
             stop(.thrown(error))
         }

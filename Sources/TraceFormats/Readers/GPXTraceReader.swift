@@ -56,7 +56,8 @@ struct GPXTraceReader {
         }
         guard context.pointee.wellFormed == 0 else { return }
         let error = context.pointee.lastError
-        let message = error.message.map { String(cString: $0) }?
+        let message =
+            error.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed XML"
         let line = Int(error.line)
         if failedWhileEnding {

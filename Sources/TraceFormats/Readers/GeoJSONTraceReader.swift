@@ -59,20 +59,25 @@ struct GeoJSONTraceReader {
         case "Feature"?:
             try emit(feature, line: rootLine, into: &report, body)
         case let other?:
-            throw TraceError.notFormat(file: input.file, expected: .geojson,
-                                       reason: "the top level is a \(other), not a FeatureCollection or Feature")
+            throw TraceError.notFormat(
+                file: input.file, expected: .geojson,
+                reason: "the top level is a \(other), not a FeatureCollection or Feature")
         case nil:
             throw TraceError.notFormat(file: input.file, expected: .geojson, reason: "the top-level object has no \"type\"")
         }
     }
 
-    private func readFeatureMembers(_ tokens: JSONTokenStream, into feature: inout GeoJSONFeature,
-                                    devices: inout DeviceNames) throws {
+    private func readFeatureMembers(
+        _ tokens: JSONTokenStream, into feature: inout GeoJSONFeature,
+        devices: inout DeviceNames
+    ) throws {
         try tokens.members { key in try readFeatureMember(key, tokens, into: &feature, devices: &devices) }
     }
 
-    private func readFeatureMember(_ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
-                                   into feature: inout GeoJSONFeature, devices: inout DeviceNames) throws {
+    private func readFeatureMember(
+        _ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
+        into feature: inout GeoJSONFeature, devices: inout DeviceNames
+    ) throws {
         let kind = try tokens.next()
         if ByteClass.equals(key, "geometry") {
             guard kind == .beginObject else { return try tokens.skipValue(kind) }
@@ -81,9 +86,13 @@ struct GeoJSONTraceReader {
             try tokens.members { key in
                 let kind = try tokens.next()
                 if ByteClass.equals(key, "type"), kind == .string {
-                    if ByteClass.equals(tokens.bytes, "Point") { type = .point }
-                    else if ByteClass.equals(tokens.bytes, "LineString") { type = .lineString }
-                    else if ByteClass.equals(tokens.bytes, "MultiLineString") { type = .multiLineString }
+                    if ByteClass.equals(tokens.bytes, "Point") {
+                        type = .point
+                    } else if ByteClass.equals(tokens.bytes, "LineString") {
+                        type = .lineString
+                    } else if ByteClass.equals(tokens.bytes, "MultiLineString") {
+                        type = .multiLineString
+                    }
                 } else if ByteClass.equals(key, "coordinates"), kind == .beginArray {
                     try readCoordinates(tokens, into: &feature)
                 } else {
@@ -99,8 +108,10 @@ struct GeoJSONTraceReader {
         }
     }
 
-    private func readProperty(_ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
-                              into feature: inout GeoJSONFeature, devices: inout DeviceNames) throws {
+    private func readProperty(
+        _ key: UnsafeBufferPointer<UInt8>, _ tokens: JSONTokenStream,
+        into feature: inout GeoJSONFeature, devices: inout DeviceNames
+    ) throws {
         let kind = try tokens.next()
         let isTimeKey = ByteClass.equals(key, "time")
         if isTimeKey || ByteClass.equals(key, "timestamp") {
@@ -204,8 +215,10 @@ struct GeoJSONTraceReader {
         }
     }
 
-    private func emit(_ feature: GeoJSONFeature, line: Int, into report: inout TraceReadReport,
-                      _ body: (Fix) throws -> Void) throws {
+    private func emit(
+        _ feature: GeoJSONFeature, line: Int, into report: inout TraceReadReport,
+        _ body: (Fix) throws -> Void
+    ) throws {
         let device = feature.device ?? options.defaultDevice
         switch feature.geometry {
         case .missing:
@@ -220,13 +233,16 @@ struct GeoJSONTraceReader {
             guard !longitude.isNaN else { return report.skip(.unparsable, line: line) }
             if let time = feature.time, time.isNaN { return report.skip(.badTime, line: line) }
             report.fixes += 1
-            try body(Fix(time: feature.time.map(Date.init(timeIntervalSince1970:)), latitude: latitude,
-                         longitude: longitude, accuracy: feature.accuracy, device: device))
+            try body(
+                Fix(
+                    time: feature.time.map(Date.init(timeIntervalSince1970:)), latitude: latitude,
+                    longitude: longitude, accuracy: feature.accuracy, device: device))
         case .lineString, .multiLineString:
             guard feature.hasTimes else { return report.skip(.skippedGeometry, line: line) }
             let lines = feature.lines
             guard feature.times.count == feature.positions.count / 2,
-                  lines.allSatisfy({ $0.positions.count == $0.times.count }) else {
+                lines.allSatisfy({ $0.positions.count == $0.times.count })
+            else {
                 return report.skip(.badTime, line: line)
             }
             for (positions, times) in lines {
@@ -239,8 +255,10 @@ struct GeoJSONTraceReader {
                         report.skip(.badTime, line: line)
                     } else {
                         report.fixes += 1
-                        try body(Fix(time: Date(timeIntervalSince1970: time), latitude: latitude, longitude: longitude,
-                                     accuracy: feature.accuracy, device: device))
+                        try body(
+                            Fix(
+                                time: Date(timeIntervalSince1970: time), latitude: latitude, longitude: longitude,
+                                accuracy: feature.accuracy, device: device))
                     }
                 }
             }

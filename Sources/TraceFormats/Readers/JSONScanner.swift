@@ -33,7 +33,8 @@ struct JSONScanner {
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
-                  let key = scanString() else { return false }
+                let key = scanString()
+            else { return false }
             skipSpace()
             guard consume(UInt8(ascii: ":")) else { return false }
             skipSpace()
@@ -99,8 +100,10 @@ struct JSONScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             while index < bytes.count, bytes[index] &- UInt8(ascii: "a") < 26 { index += 1 }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            guard ByteClass.equals(word, "true") || ByteClass.equals(word, "false")
-                    || ByteClass.equals(word, "null") else { return nil }
+            guard
+                ByteClass.equals(word, "true") || ByteClass.equals(word, "false")
+                    || ByteClass.equals(word, "null")
+            else { return nil }
             return (.literal, word)
         default:
             return nil

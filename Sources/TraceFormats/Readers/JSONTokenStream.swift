@@ -58,10 +58,15 @@ final class JSONTokenStream {
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
                 guard let count = try scanWhile(rest, { $0 &- UInt8(ascii: "a") < 26 }) else { continue }
                 let word = UnsafeBufferPointer(rebasing: rest[..<count])
-                if ByteClass.equals(word, "true") { kind = .trueValue }
-                else if ByteClass.equals(word, "false") { kind = .falseValue }
-                else if ByteClass.equals(word, "null") { kind = .null }
-                else { throw malformed("unexpected word \"\(String(decoding: word.prefix(20), as: UTF8.self))\"") }
+                if ByteClass.equals(word, "true") {
+                    kind = .trueValue
+                } else if ByteClass.equals(word, "false") {
+                    kind = .falseValue
+                } else if ByteClass.equals(word, "null") {
+                    kind = .null
+                } else {
+                    throw malformed("unexpected word \"\(String(decoding: word.prefix(20), as: UTF8.self))\"")
+                }
                 length = count
             default:
                 throw malformed("unexpected character \"\(Character(UnicodeScalar(rest[0])))\"")

@@ -37,7 +37,8 @@ struct NDJSONTraceReader {
             if bytes[start] != UInt8(ascii: "{") {
                 // OwnTracks Recorder: "2019-08-01T08:12:11Z\t*                 \t{...}"
                 guard let brace = bytes[start...].firstIndex(of: UInt8(ascii: "{")),
-                      bytes[start..<brace].contains(0x09) else {
+                    bytes[start..<brace].contains(0x09)
+                else {
                     report.skip(.unparsable, line: number)
                     return
                 }
@@ -61,14 +62,15 @@ struct NDJSONTraceReader {
                 return
             }
             guard let latitude = DecimalNumber.parse(latitudeText),
-                  let longitude = DecimalNumber.parse(longitudeText)
+                let longitude = DecimalNumber.parse(longitudeText)
             else {
                 report.skip(.unparsable, line: number)
                 return
             }
             var time: Date?
             if let text = members.time {
-                let seconds = members.timeEscaped
+                let seconds =
+                    members.timeEscaped
                     ? JSONString.decode(text).flatMap { Array($0.utf8).withUnsafeBufferPointer(TraceTime.parseAny) }
                     : TraceTime.parseAny(text)
                 guard let seconds else {
@@ -104,8 +106,10 @@ struct NDJSONTraceReader {
 
     /// Files one member under the field it feeds; `null` counts as absent.
     @inline(__always)
-    private static func collect(key: UnsafeBufferPointer<UInt8>, kind: JSONScanner.ValueKind,
-                                value: UnsafeBufferPointer<UInt8>, into members: inout Members) {
+    private static func collect(
+        key: UnsafeBufferPointer<UInt8>, kind: JSONScanner.ValueKind,
+        value: UnsafeBufferPointer<UInt8>, into members: inout Members
+    ) {
         if kind == .literal && value.count == 4 && value[0] == UInt8(ascii: "n") { return }
         let isString = kind == .string || kind == .escapedString
         let isNumeric = kind == .number || kind == .string

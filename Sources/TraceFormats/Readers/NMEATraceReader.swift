@@ -50,7 +50,8 @@ struct NMEATraceReader {
                 let status = field(2)
                 let mode = field(12)
                 guard status.count == 1, status[0] == UInt8(ascii: "A"),
-                      !(mode.count == 1 && mode[0] == UInt8(ascii: "N")) else {
+                    !(mode.count == 1 && mode[0] == UInt8(ascii: "N"))
+                else {
                     return report.skip(.noFix, line: number)
                 }
                 guard let timeOfDay = Self.timeOfDay(field(1)), let days = Self.date(field(9)) else {
@@ -81,13 +82,16 @@ struct NMEATraceReader {
                 return report.skip(.skippedSentence, line: number)
             }
             if let last = lastFix, last.time == seconds, last.latitude == coordinate.latitude,
-               last.longitude == coordinate.longitude {
+                last.longitude == coordinate.longitude
+            {
                 return report.skip(.duplicate, line: number)
             }
             lastFix = (seconds, coordinate.latitude, coordinate.longitude)
             report.fixes += 1
-            try body(Fix(time: Date(timeIntervalSince1970: seconds), latitude: coordinate.latitude,
-                         longitude: coordinate.longitude, device: options.defaultDevice))
+            try body(
+                Fix(
+                    time: Date(timeIntervalSince1970: seconds), latitude: coordinate.latitude,
+                    longitude: coordinate.longitude, device: options.defaultDevice))
         }
     }
 
@@ -95,7 +99,8 @@ struct NMEATraceReader {
     static func checksumMatches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         guard count >= 4, bytes[count - 3] == UInt8(ascii: "*"),
-              let high = hexValue(bytes[count - 2]), let low = hexValue(bytes[count - 1]) else { return false }
+            let high = hexValue(bytes[count - 2]), let low = hexValue(bytes[count - 1])
+        else { return false }
         var sum: UInt8 = 0
         for index in 1..<(count - 3) { sum ^= bytes[index] }
         return sum == high << 4 | low
@@ -131,7 +136,8 @@ struct NMEATraceReader {
         var digits = 0
         if bytes.count > 6 {
             guard bytes[6] == UInt8(ascii: "."), bytes.count <= 16,
-                  let value = DecimalNumber.parseInteger(UnsafeBufferPointer(rebasing: bytes[7...])) else {
+                let value = DecimalNumber.parseInteger(UnsafeBufferPointer(rebasing: bytes[7...]))
+            else {
                 return bytes.count == 7 && bytes[6] == UInt8(ascii: ".") ? (hours * 3600 + minutes * 60 + seconds, 0, 0) : nil
             }
             fraction = value
@@ -150,11 +156,15 @@ struct NMEATraceReader {
     }
 
     /// `ddmm.mmmm,N,dddmm.mmmm,E` in signed degrees; nil when a part is missing or malformed.
-    static func coordinate(_ latitude: UnsafeBufferPointer<UInt8>, _ north: UnsafeBufferPointer<UInt8>,
-                           _ longitude: UnsafeBufferPointer<UInt8>, _ east: UnsafeBufferPointer<UInt8>)
-        -> (latitude: Double, longitude: Double)? {
+    static func coordinate(
+        _ latitude: UnsafeBufferPointer<UInt8>, _ north: UnsafeBufferPointer<UInt8>,
+        _ longitude: UnsafeBufferPointer<UInt8>, _ east: UnsafeBufferPointer<UInt8>
+    )
+        -> (latitude: Double, longitude: Double)?
+    {
         guard north.count == 1, east.count == 1,
-              let lat = degrees(latitude), let lon = degrees(longitude) else { return nil }
+            let lat = degrees(latitude), let lon = degrees(longitude)
+        else { return nil }
         let latitudeSign: Double
         switch north[0] {
         case UInt8(ascii: "N"): latitudeSign = 1
@@ -174,9 +184,10 @@ struct NMEATraceReader {
     private static func degrees(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
         guard point >= 3,
-              let whole = DecimalNumber.parseInteger(UnsafeBufferPointer(rebasing: bytes[0..<(point - 2)])),
-              let minutes = DecimalNumber.parse(UnsafeBufferPointer(rebasing: bytes[(point - 2)...])),
-              minutes < 60 else { return nil }
+            let whole = DecimalNumber.parseInteger(UnsafeBufferPointer(rebasing: bytes[0..<(point - 2)])),
+            let minutes = DecimalNumber.parse(UnsafeBufferPointer(rebasing: bytes[(point - 2)...])),
+            minutes < 60
+        else { return nil }
         return Double(whole) + minutes / 60
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A trace's decompressed bytes seen through one fixed-size buffer, by lines or by chunks.
@@ -137,8 +137,8 @@ final class TraceInput {
         if start > 0 {
             if end > start { memmove(buffer, buffer + start, end - start) }
             #if DEBUG
-            // Poison what was read: a slice kept across a refill shows up in tests as garbage.
-            memset(buffer + (end - start), 0xEE, start)
+                // Poison what was read: a slice kept across a refill shows up in tests as garbage.
+                memset(buffer + (end - start), 0xEE, start)
             #endif
             end -= start
             start = 0

@@ -16,9 +16,11 @@ public struct TraceReadOptions: Sendable, Equatable {
     /// might not come for hours. Fixes are yielded as their lines arrive either way.
     public var follow: Bool
 
-    public init(includeRoutePoints: Bool = false, includeWaypoints: Bool = false,
-                defaultDevice: String? = nil, samplesPerReason: Int = 5, requiresTimedFix: Bool = false,
-                follow: Bool = false) {
+    public init(
+        includeRoutePoints: Bool = false, includeWaypoints: Bool = false,
+        defaultDevice: String? = nil, samplesPerReason: Int = 5, requiresTimedFix: Bool = false,
+        follow: Bool = false
+    ) {
         self.follow = follow
         self.requiresTimedFix = requiresTimedFix
         self.includeRoutePoints = includeRoutePoints

@@ -81,8 +81,9 @@ public struct TraceReader: Sendable {
             // them, say) is only guessed to be GeoJSON: a name saying NDJSON wins.
             if fromExtension == .ndjson, sniffed == .geojson, !TraceFormat.namesGeoJSONType(head) { return .ndjson }
             if let sniffed, sniffed != fromExtension {
-                throw .notFormat(file: path, expected: fromExtension,
-                                 reason: "the content looks like \(sniffed.rawValue.uppercased())")
+                throw .notFormat(
+                    file: path, expected: fromExtension,
+                    reason: "the content looks like \(sniffed.rawValue.uppercased())")
             }
             claimed = fromExtension
         } else if let sniffed {

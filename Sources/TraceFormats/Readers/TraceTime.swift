@@ -1,4 +1,5 @@
 import CivilTime
+
 /// Times as traces write them, parsed from bytes into seconds since 1970 (UTC).
 ///
 /// ISO 8601 is computed arithmetically from the civil date (no `DateFormatter` on the hot
@@ -22,11 +23,11 @@ enum TraceTime {
             return value
         }
         guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"),
-              let month = number(5, 2), bytes[7] == UInt8(ascii: "-"),
-              let day = number(8, 2),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
-              let hour = number(11, 2), bytes[13] == UInt8(ascii: ":"),
-              let minute = number(14, 2)
+            let month = number(5, 2), bytes[7] == UInt8(ascii: "-"),
+            let day = number(8, 2),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+            let hour = number(11, 2), bytes[13] == UInt8(ascii: ":"),
+            let minute = number(14, 2)
         else { return nil }
         var index = 16
         var second = 0
@@ -73,8 +74,8 @@ enum TraceTime {
             }
         }
         guard index == count,
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 60
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset

@@ -1,9 +1,10 @@
 import Foundation
 import GeofenceEngine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Streams fixes to a GPX 1.1 file as one track with one segment, buffering 64 KiB at a time.
@@ -57,12 +58,13 @@ public final class GPXTraceWriter {
         ownsDescriptor = owns
         self.file = file
         buffer.reserveCapacity(Self.flushSize + 512)
-        buffer.append(contentsOf: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="georemind" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:georemind="\(Self.accuracyNamespace)">
-             <trk>\n
-            """.utf8)
+        buffer.append(
+            contentsOf: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <gpx version="1.1" creator="georemind" xmlns="http://www.topografix.com/GPX/1/1" \
+                xmlns:georemind="\(Self.accuracyNamespace)">
+                 <trk>\n
+                """.utf8)
         if let name {
             buffer.append(contentsOf: "  <name>".utf8)
             GPXText.appendEscaped(name, to: &buffer)
@@ -166,9 +168,9 @@ public final class GPXTraceWriter {
 
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
+            Glibc.write(descriptor, bytes, count)
         #else
-        Darwin.write(descriptor, bytes, count)
+            Darwin.write(descriptor, bytes, count)
         #endif
     }
 

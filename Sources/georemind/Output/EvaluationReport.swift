@@ -1,7 +1,7 @@
 import Foundation
-import ReminderViews
 import GeoReminders
 import GeofenceEngine
+import ReminderViews
 
 /// Prints the events of an evaluation run as they come, then its summary on stderr.
 struct EvaluationReport {
@@ -45,7 +45,8 @@ struct EvaluationReport {
             }
             let rejected = SummaryJSON.names(summary.rejected).merging(skips.counts) { $0 + $1 }
             let alarms = summary.events == 1 ? "1 alarm" : "\(summary.events) alarms"
-            line = "\(summary.admitted) fixes admitted, \(alarms) fired; rejected: \(counts(rejected)); dropped: \(counts(SummaryJSON.names(summary.dropped)))"
+            line =
+                "\(summary.admitted) fixes admitted, \(alarms) fired; rejected: \(counts(rejected)); dropped: \(counts(SummaryJSON.names(summary.dropped)))"
             for skipped in skips.lines { line += "\nskipped \(skipped)" }
         }
         // The events went to stdout through its buffer; flush it (nil: every stream) so they come first.

@@ -43,7 +43,8 @@ final class ProgressLine: Sendable {
         if let total, total > 0 {
             let width = 30
             let filled = min(width, count * width / total)
-            text = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            text =
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
                 + "] " + text.dropFirst()
         }
         FileHandle.standardError.write(Data((text + "\u{1B}[K").utf8))

@@ -18,9 +18,13 @@ struct ReminderDetail {
         add("notes", reminder.notes)
         add("start", reminder.startDate?.iso8601)
         add("due", reminder.dueDate.map { due in due.timeZone.map { "\(due.iso8601) (\($0.identifier))" } ?? due.iso8601 })
-        add("repeats", reminder.recurrenceRules.isEmpty ? nil : reminder.recurrenceRules.map {
-            $0.fromCompletion ? "\($0.rrule) (from completion)" : $0.rrule
-        }.joined(separator: ", "))
+        add(
+            "repeats",
+            reminder.recurrenceRules.isEmpty
+                ? nil
+                : reminder.recurrenceRules.map {
+                    $0.fromCompletion ? "\($0.rrule) (from completion)" : $0.rrule
+                }.joined(separator: ", "))
         for alarm in reminder.alarms {
             add("alarm", Self.describe(alarm))
         }
@@ -39,13 +43,15 @@ struct ReminderDetail {
         case let .relative(offset):
             return "\(span(-offset)) before due\(fired)"
         case let .location(location, proximity):
-            let when = switch proximity {
-            case .leave: "leaving"
-            case .enter: "arriving at"
-            case .none: "near"
-            }
-            return String(format: "%@ %@ (%.6f, %.6f, radius %@)%@", when, location.title, location.latitude,
-                          location.longitude, String(format: "%g m", location.effectiveRadius), fired)
+            let when =
+                switch proximity {
+                case .leave: "leaving"
+                case .enter: "arriving at"
+                case .none: "near"
+                }
+            return String(
+                format: "%@ %@ (%.6f, %.6f, radius %@)%@", when, location.title, location.latitude,
+                location.longitude, String(format: "%g m", location.effectiveRadius), fired)
         }
     }
 

@@ -6,14 +6,18 @@ struct ReminderTable {
 
     init(_ reminders: [Reminder], listTitles: ListTitles) {
         let header = ["ID", "PRIORITY", "DUE", "TITLE", "PLACE", "LIST"]
-        rows = [header] + reminders.map { reminder in
-            [String(reminder.id.prefix(8)),
-             reminder.priorityLevel == .none ? "-" : reminder.priorityLevel.rawValue,
-             reminder.dueDate?.iso8601 ?? "-",
-             reminder.title + (reminder.isCompleted ? " ✓" : ""),
-             Self.place(of: reminder) ?? "-",
-             listTitles[reminder.listID] ?? "-"]
-        }
+        rows =
+            [header]
+            + reminders.map { reminder in
+                [
+                    String(reminder.id.prefix(8)),
+                    reminder.priorityLevel == .none ? "-" : reminder.priorityLevel.rawValue,
+                    reminder.dueDate?.iso8601 ?? "-",
+                    reminder.title + (reminder.isCompleted ? " ✓" : ""),
+                    Self.place(of: reminder) ?? "-",
+                    listTitles[reminder.listID] ?? "-",
+                ]
+            }
     }
 
     var text: String { TextTable(rows: rows).text }

@@ -22,6 +22,6 @@ struct TextTable {
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }.map { line in String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)]) }
-        .joined(separator: "\n")
+            .joined(separator: "\n")
     }
 }
