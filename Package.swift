@@ -12,11 +12,19 @@ let package = Package(
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "ReminderViews", targets: ["ReminderViews"]),
+        .library(name: "LocationProtocols", targets: ["LocationProtocols"]),
+        .library(name: "LiveEvaluation", targets: ["LiveEvaluation"]),
+        .library(name: "GeoServer", targets: ["GeoServer"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
@@ -68,16 +76,38 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C module GRDB links: the store binds and steps its hottest statements directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // SHA-256 of API tokens: the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "MapData"),
         // The one JSON shape of a reminder and of an alarm event, for every front (CLI, server).
         .target(name: "ReminderViews", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
+        // What each location-sharing app posts (OwnTracks, OsmAnd/Traccar, Overland, GPSLogger):
+        // request parts in, fixes or a typed error out; no HTTP framework.
+        .target(name: "LocationProtocols", dependencies: ["GeofenceEngine", "CivilTime"]),
+        // The server's evaluation: fixes from many requests committed together through the one
+        // AlarmEvaluator `feed` uses, time alarms by the wall clock, store changes picked up live.
+        .target(name: "LiveEvaluation", dependencies: [
+            "GeofenceEngine", "GeoReminders",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
+        .target(name: "GeoServer", dependencies: [
+            "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .executableTarget(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
+                "GeoServer", "LiveEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -104,6 +134,11 @@ let package = Package(
         ]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
+        .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
+        .testTarget(name: "GeoServerTests", dependencies: [
+            "GeoServer", "LiveEvaluation", "GeoReminders",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "georemindTests", dependencies: ["georemind"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import CivilTime
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import LiveEvaluation
 import MapData
 import TraceFormats
 
@@ -84,6 +85,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         case let error as TripPlanError: return (error.description, 64)
         case let error as GPXWriteError: return (error.description, 1)
         case let error as EvaluationError: return (error.description, 1)
+        case let error as CredentialError: return (error.description, 64)
+        case let error as LiveEvaluationError: return (error.description, 1)
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)
