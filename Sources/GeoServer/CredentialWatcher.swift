@@ -10,7 +10,8 @@ struct CredentialWatcher: Service {
 
     func run() async throws {
         let changes = try store.changes(pollInterval: .milliseconds(250))
-        await withGracefulShutdownHandler {
+        // The change stream never ends by itself: cancel it when the service group shuts down.
+        await cancelWhenGracefulShutdown {
             for await _ in changes {
                 do {
                     try credentials.reload()
@@ -18,7 +19,6 @@ struct CredentialWatcher: Service {
                     logger.error("reloading tokens and devices failed", metadata: ["error": "\(error)"])
                 }
             }
-        } onGracefulShutdown: {}
-        _ = changes
+        }
     }
 }
