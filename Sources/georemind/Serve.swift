@@ -25,6 +25,13 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        // A parent may start us with signals blocked (threads of libdispatch block them, and a
+        // spawned child inherits the mask): unblock the shutdown signals the service group awaits.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGTERM)
+        sigaddset(&shutdownSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         let options = try engine.engineOptions()
         let store = try global.openStore()
         let level = Logger.Level(rawValue: logLevel) ?? .info

@@ -13,7 +13,7 @@ final class ServerProcess: @unchecked Sendable {
 
     init(_ sandbox: CLISandbox, arguments: [String] = []) throws {
         process.executableURL = CLISandbox.executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = ["serve", "--port", "0", "--log-level", "debug"] + arguments
         process.environment = sandbox.environment
         errorFile = sandbox.folder.appendingPathComponent("serve-\(UUID().uuidString).log")
         try Data().write(to: errorFile)
