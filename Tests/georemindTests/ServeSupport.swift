@@ -47,9 +47,15 @@ final class ServerProcess: @unchecked Sendable {
     var log: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// Sends SIGTERM and waits for the exit status.
+    /// -1 when it did not exit within 10 s (then it is killed, so that no test hangs).
     func stop() -> Int32 {
         process.terminate()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            kill9()
+            return -1
+        }
         return process.terminationStatus
     }
 
