@@ -13,6 +13,7 @@ import Testing
         try sandbox.ok("device", "add", "tracker", "--id", "trk-1")
         try sandbox.ok("device", "add", "old-phone", "--id", "trk-2")
         try sandbox.ok("device", "add", "osmand-app", "--id", "trk-3")
+        try sandbox.ok("device", "add", "traccar-9", "--id", "trk-4")
     }
 
     /// A reminder arriving at (lat, 20.0), 100 m; returns its id.
@@ -37,7 +38,7 @@ import Testing
             let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(t)))
             var reply = try await server.send("POST", "/osmand", body: "id=trk-1&timestamp=\(t)&lat=10.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=5.0&batt=80.0&charge=false", headers: form)
             #expect(reply.status == 200 && reply.body.isEmpty)
-            reply = try await server.send("POST", "/osmand", body: #"{"location":{"timestamp":"\#(iso)","coords":{"latitude":11.0,"longitude":\#(lon),"accuracy":5,"speed":0,"heading":0,"altitude":0},"is_moving":true,"battery":{"level":0.5,"is_charging":false}},"device_id":"trk-1"}"#,
+            reply = try await server.send("POST", "/osmand", body: #"{"location":{"timestamp":"\#(iso)","coords":{"latitude":11.0,"longitude":\#(lon),"accuracy":5,"speed":0,"heading":0,"altitude":0},"is_moving":true,"battery":{"level":0.5,"is_charging":false}},"device_id":"trk-4"}"#,
                                           headers: ["Content-Type": "application/json"])
             #expect(reply.status == 200)
             reply = try await server.send("POST", "/osmand?id=trk-2&timestamp=\(t)&lat=12.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=0.0&batt=80.0")
