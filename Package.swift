@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "ReminderViews", targets: ["ReminderViews"]),
         .library(name: "Delivery", targets: ["Delivery"]),
+        .library(name: "LocationProtocols", targets: ["LocationProtocols"]),
+        .library(name: "LiveEvaluation", targets: ["LiveEvaluation"]),
+        .library(name: "GeoServer", targets: ["GeoServer"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -23,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
@@ -74,6 +79,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C module GRDB links: the store binds and steps its hottest statements directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // SHA-256 of API tokens: the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "MapData"),
@@ -92,14 +99,32 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What each location-sharing app posts (OwnTracks, OsmAnd/Traccar, Overland, GPSLogger):
+        // request parts in, fixes or a typed error out; no HTTP framework.
+        .target(name: "LocationProtocols", dependencies: ["GeofenceEngine", "CivilTime"]),
+        // The server's evaluation: fixes from many requests committed together through the one
+        // AlarmEvaluator `feed` uses, time alarms by the wall clock, store changes picked up live.
+        .target(name: "LiveEvaluation", dependencies: [
+            "GeofenceEngine", "GeoReminders",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
+        .target(name: "GeoServer", dependencies: [
+            "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .executableTarget(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
-                "Delivery",
+                "Delivery", "GeoServer", "LiveEvaluation",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -141,6 +166,11 @@ let package = Package(
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
         .testTarget(name: "DeliveryTests", dependencies: [
             "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",
+        ]),
+                .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
+        .testTarget(name: "GeoServerTests", dependencies: [
+            "GeoServer", "LiveEvaluation", "GeoReminders",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "georemindTests", dependencies: ["georemind", "TestSupport", "Delivery"]),
     ],

@@ -3,6 +3,7 @@ import CivilTime
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import LiveEvaluation
 import MapData
 import TraceFormats
 
@@ -89,6 +90,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             case .badEventFilter, .badURL, .badSecret: return (error.description, 64)
             case .endpointNotFound, .eventNotFound: return (error.description, 1)
             }
+        case let error as CredentialError: return (error.description, 64)
+        case let error as LiveEvaluationError: return (error.description, 1)
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)

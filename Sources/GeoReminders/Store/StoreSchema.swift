@@ -15,7 +15,9 @@ enum StoreSchema {
     static let applicationID: Int32 = 0x4752_4D44
 
     /// The migration names in order; tests open files written with a prefix of them.
-    static let migrationNames = ["v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v8-outbox"]
+    static let migrationNames = [
+        "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v6-devices-tokens", "v8-outbox",
+    ]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -23,6 +25,7 @@ enum StoreSchema {
         migrator.registerMigration("v2-alarm-evaluation", migrate: createV2)
         migrator.registerMigration("v3-recurrence-series", migrate: createV3)
         migrator.registerMigration("v4-reminder-numbers", migrate: createV4)
+        migrator.registerMigration("v6-devices-tokens", migrate: createDevicesTokens)
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
         return migrator
     }
@@ -175,6 +178,26 @@ enum StoreSchema {
             CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
             CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
             CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+            """)
+    }
+
+    /// The server's credentials: API tokens (only their SHA-256 is kept) and the devices it knows.
+    /// A device's `id` is what its app sends (the OsmAnd/Traccar id is its only credential); devices
+    /// of token-authenticated apps are added on first use, tied to the token's name.
+    private static func createDevicesTokens(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE apiToken (
+                name TEXT PRIMARY KEY NOT NULL,
+                scope TEXT NOT NULL CHECK (scope IN ('ingest', 'read', 'full')),
+                hash BLOB NOT NULL UNIQUE,
+                createdDate REAL NOT NULL,
+                lastUsedDate REAL);
+            CREATE TABLE device (
+                id TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL UNIQUE,
+                tokenName TEXT,
+                createdDate REAL NOT NULL,
+                lastSeenDate REAL);
             """)
     }
 

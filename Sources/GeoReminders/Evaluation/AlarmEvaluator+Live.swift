@@ -1,0 +1,42 @@
+import Foundation
+import GeofenceEngine
+
+/// Live evaluation, for a server: fixes arrive from many devices as they happen, the wall clock
+/// moves the timed alarms, and each batch of requests is committed before it is answered.
+extension AlarmEvaluator {
+    /// Runs one fix through the engine (per-device order and the admission filters as in `feed`)
+    /// and returns what the engine made of it. Events wait for ``commitLive(emit:)``.
+    public func admit(_ fix: Fix) throws -> FixDisposition {
+        guard !finished else { throw EvaluationError.finished }
+        let disposition = engine.feed(fix) { transition in record(transition) }
+        if disposition == .admitted, let date = fix.time {
+            let time = date.timeIntervalSinceReferenceDate
+            if time > spanEnd || time < spanStart { extendSpan(to: time) }
+        }
+        return disposition
+    }
+
+    /// Moves the stream's clock to `now`: timed alarms due by then fire although no fix came.
+    public func advanceClock(to now: Date) {
+        let time = now.timeIntervalSinceReferenceDate
+        if time > spanEnd { extendSpan(to: time) }
+    }
+
+    /// The instant of the next timed alarm still to fire, if any.
+    public var nextTimedAlarm: Date? {
+        var index = hi
+        if spanStart > spanEnd { index = 0 }
+        return index < timeAlarms.count ? Date(timeIntervalSinceReferenceDate: timeAlarms[index].time) : nil
+    }
+
+    /// Hands out every event so far, in order, and records the fired alarms with the engine's state
+    /// in one transaction (`emit` runs inside it); the evaluator stays open for the next batch.
+    @discardableResult
+    public func commitLive(emit: (AlarmEvent) throws -> Void) throws -> Int {
+        guard !finished else { throw EvaluationError.finished }
+        try release(before: .infinity, emit: emit)
+        let count = released.count
+        try checkpoint(emit: emit)
+        return count
+    }
+}

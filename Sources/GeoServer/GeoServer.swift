@@ -1,0 +1,175 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+import HTTPTypes
+import Hummingbird
+import LiveEvaluation
+import LocationProtocols
+import Logging
+
+/// The HTTP front of `georemind serve`: each route decodes its client's request with
+/// LocationProtocols, hands the fixes to the ``LiveEvaluator`` and answers as that client expects
+/// (docs/serve.md). No product rule lives here.
+public struct GeoServer: Sendable {
+    public let evaluator: LiveEvaluator
+    public let credentials: Credentials
+    public let metrics: ServerMetrics
+    /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
+    static let maxBody = 8 << 20
+
+    public init(evaluator: LiveEvaluator, credentials: Credentials, metrics: ServerMetrics) {
+        self.evaluator = evaluator
+        self.credentials = credentials
+        self.metrics = metrics
+    }
+
+    public func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: AuthenticationMiddleware(credentials: credentials))
+        router.get("/healthz") { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
+        router.get("/readyz") { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(string: metrics.text())))
+        }
+        router.post("/owntracks") { request, context in try await owntracks(request, context) }
+        router.get("/osmand") { request, context in try await osmand(request, context) }
+        router.post("/osmand") { request, context in try await osmand(request, context) }
+        router.post("/overland") { request, context in try await overland(request, context) }
+        router.get("/gpslogger") { request, context in try await gpslogger(request, context) }
+        return router
+    }
+
+    func owntracks(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await timed("owntracks", context) {
+            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
+            let body = try await Self.bytes(request)
+            let report: LocationReport
+            do {
+                report = try OwnTracksMessage.decode(
+                    body: body, limitUser: request.headers[HTTPField.Name("X-Limit-U")!],
+                    limitDevice: request.headers[HTTPField.Name("X-Limit-D")!], basicUser: context.basicUser)
+            } catch let error as LocationProtocolError {
+                // The iOS app deletes a message on any 4xx: a malformed one is counted and dropped
+                // with a 200, the only answer that does not also drop good data queued behind it.
+                metrics.badRequest(reason: error.reason, endpoint: "owntracks")
+                context.logger.info("owntracks message dropped", metadata: ["error": "\(error)"])
+                return Self.json(.ok, "[]")
+            }
+            for type in report.ignored { metrics.ignoredMessages(1, type: type) }
+            try await ingest(report.fixes, token: token, protocol: "owntracks", context)
+            return Self.json(.ok, "[]")
+        }
+    }
+
+    func osmand(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await timed("osmand", context) {
+            let body = request.method == .post ? try await Self.bytes(request) : []
+            let report: LocationReport
+            do {
+                report = try OsmAndRequest.decode(query: Substring(request.uri.query ?? ""), body: body,
+                                                  contentType: request.headers[.contentType])
+            } catch let error as LocationProtocolError {
+                return bad(error, endpoint: "osmand")
+            }
+            // The device id is the credential; an unknown one gets the same 404 as a wrong path.
+            guard report.fixes.allSatisfy({ $0.device.map(credentials.isRegistered) ?? false }) else {
+                metrics.rejected(report.fixes.count, reason: "unknown-device")
+                return Self.json(.notFound, #"{"error":"not found"}"#)
+            }
+            try await ingest(report.fixes, token: nil, protocol: "osmand", context)
+            return Response(status: .ok)
+        }
+    }
+
+    func overland(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await timed("overland", context) {
+            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: false) }
+            let body = try await Self.bytes(request)
+            let report: LocationReport
+            do {
+                report = try OverlandBatch.decode(body: body, defaultDevice: token.name)
+            } catch let error as LocationProtocolError {
+                return bad(error, endpoint: "overland")
+            }
+            try await ingest(report.fixes, token: token, protocol: "overland", context)
+            // Overland empties its queue only on 2xx with a JSON content type and this body.
+            return Self.json(.ok, #"{"result":"ok"}"#)
+        }
+    }
+
+    func gpslogger(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await timed("gpslogger", context) {
+            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
+            let report: LocationReport
+            do {
+                report = try GPSLoggerRequest.decode(query: Substring(request.uri.query ?? ""), defaultDevice: token.name)
+            } catch let error as LocationProtocolError {
+                return bad(error, endpoint: "gpslogger")
+            }
+            try await ingest(report.fixes, token: token, protocol: "gpslogger", context)
+            return Response(status: .ok)
+        }
+    }
+
+    func ingest(_ fixes: [Fix], token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
+        guard !fixes.isEmpty else { return }
+        let outcome: IngestOutcome
+        do {
+            outcome = try await evaluator.submit(fixes, tokenName: token?.name)
+        } catch {
+            context.logger.error("fixes not committed", metadata: ["error": "\(error)"])
+            throw HTTPError(.serviceUnavailable, message: "\(error)")
+        }
+        metrics.admitted(outcome.admitted, protocol: name)
+        for (reason, count) in outcome.rejected { metrics.rejected(count, reason: reason.rawValue) }
+    }
+
+    func bad(_ error: LocationProtocolError, endpoint: String) -> Response {
+        metrics.badRequest(reason: error.reason, endpoint: endpoint)
+        return Self.json(.badRequest, Self.errorJSON(error.description))
+    }
+
+    func timed(_ endpoint: String, _ context: ServerContext, _ body: () async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var status = 500
+        defer {
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            metrics.request(endpoint: endpoint, status: status, seconds: seconds)
+            context.logger.debug("request", metadata: ["endpoint": "\(endpoint)", "status": "\(status)"])
+        }
+        do {
+            let response = try await body()
+            status = response.status.code
+            return response
+        } catch let error as HTTPError {
+            status = error.status.code
+            return Self.json(error.status, Self.errorJSON(error.body ?? "\(error.status)"))
+        }
+    }
+
+    static func bytes(_ request: Request) async throws -> [UInt8] {
+        do {
+            let buffer = try await request.body.collect(upTo: maxBody)
+            return Array(buffer.readableBytesView)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "the body is larger than \(maxBody) bytes")
+        }
+    }
+
+    static func unauthorized(basic: Bool) -> Response {
+        Response(status: .unauthorized,
+                 headers: [.contentType: "application/json", .wwwAuthenticate: basic ? #"Basic realm="georemind""# : "Bearer"],
+                 body: .init(byteBuffer: ByteBuffer(string: #"{"error":"a valid token is required"}"#)))
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func errorJSON(_ message: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: ["error": message])) ?? Data(#"{"error":"bad request"}"#.utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

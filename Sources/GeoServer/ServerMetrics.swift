@@ -1,0 +1,60 @@
+import Prometheus
+
+/// The server's Prometheus metrics (text format at `/metrics`).
+public final class ServerMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+
+    public init() {}
+
+    static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "georemind", metricName: metric, unitName: unit, helpText: help)
+    }
+
+    static var admittedName: MetricNameDescriptor { name("fixes_admitted", "total", "Fixes admitted by the engine, by protocol.") }
+    static var rejectedName: MetricNameDescriptor { name("fixes_rejected", "total", "Fixes not admitted, by reason.") }
+    static var ignoredName: MetricNameDescriptor { name("messages_ignored", "total", "Messages accepted but not locations, by type.") }
+    static var badName: MetricNameDescriptor { name("bad_requests", "total", "Requests refused as unreadable, by endpoint and reason.") }
+    static var requestsName: MetricNameDescriptor { name("requests", "total", "Requests by endpoint and status.") }
+    static var durationName: MetricNameDescriptor { name("request_duration", "seconds", "Request latency, commit included.") }
+    static var batchName: MetricNameDescriptor { name("commit_batch", "requests", "Requests committed per transaction.") }
+    static var firedName: MetricNameDescriptor { name("alarms_fired", "total", "Alarms fired, by kind.") }
+
+    func admitted(_ count: Int, protocol name: String) {
+        guard count > 0 else { return }
+        registry.makeCounter(descriptor: Self.admittedName, labels: [("protocol", name)]).increment(by: Int64(count))
+    }
+
+    func rejected(_ count: Int, reason: String) {
+        guard count > 0 else { return }
+        registry.makeCounter(descriptor: Self.rejectedName, labels: [("reason", reason)]).increment(by: Int64(count))
+    }
+
+    func ignoredMessages(_ count: Int, type: String) {
+        registry.makeCounter(descriptor: Self.ignoredName, labels: [("type", type)]).increment(by: Int64(count))
+    }
+
+    func badRequest(reason: String, endpoint: String) {
+        registry.makeCounter(descriptor: Self.badName, labels: [("endpoint", endpoint), ("reason", reason)]).increment()
+    }
+
+    func request(endpoint: String, status: Int, seconds: Double) {
+        registry.makeCounter(descriptor: Self.requestsName, labels: [("endpoint", endpoint), ("status", String(status))]).increment()
+        registry.makeValueHistogram(descriptor: Self.durationName, labels: [("endpoint", endpoint)],
+                                    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1])
+            .record(seconds)
+    }
+
+    func committed(requests: Int, firedByKind: [String: Int]) {
+        registry.makeValueHistogram(descriptor: Self.batchName, labels: [],
+                                    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]).record(Double(requests))
+        for (kind, count) in firedByKind {
+            registry.makeCounter(descriptor: Self.firedName, labels: [("kind", kind)]).increment(by: Int64(count))
+        }
+    }
+
+    func text() -> String {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

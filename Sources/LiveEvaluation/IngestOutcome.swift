@@ -1,0 +1,18 @@
+import GeofenceEngine
+
+/// What became of one request's fixes once committed.
+public struct IngestOutcome: Hashable, Sendable {
+    public var admitted = 0
+    /// Not admitted, by reason (`duplicate`: same device and fix time as one already admitted).
+    public var rejected: [RejectionReason: Int] = [:]
+
+    public init() {}
+}
+
+/// What one group commit recorded, for metrics.
+public struct CommitRecord: Sendable {
+    /// Requests in the transaction.
+    public var requests: Int
+    /// Fired alarms by kind (`arriving`, `leaving`, `time`...).
+    public var firedByKind: [String: Int]
+}

@@ -1,0 +1,184 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+import Logging
+import ServiceLifecycle
+
+/// The server's evaluation: one thread owns the ``AlarmEvaluator`` and commits the fixes of all the
+/// requests that arrived meanwhile in one transaction (group commit); each request is answered
+/// after that commit, so an acknowledged fix and the alarms it fired survive `kill -9`.
+///
+/// It also fires timed alarms by the wall clock, reloads the evaluator within a second when
+/// another process changes the reminders, and checkpoints when the service group shuts down.
+public final class LiveEvaluator: Service, @unchecked Sendable {
+    // @unchecked: `queue`, `stopping`, `reloadRequested` are touched only under `condition`'s lock;
+    // `evaluator` and `lastTimes` only on the evaluation thread.
+    struct Submission {
+        var fixes: [Fix]
+        var tokenName: String?
+        var continuation: CheckedContinuation<IngestOutcome, any Error>
+    }
+
+    let store: any LiveStore
+    let options: EngineOptions
+    let logger: Logger
+    let onCommit: @Sendable (CommitRecord) -> Void
+    let condition = NSCondition()
+    var queue: [Submission] = []
+    var stopping = false
+    var reloadRequested = false
+    var evaluator: AlarmEvaluator
+    var fingerprint: [Double]
+    var lastTimes: [String: Date] = [:]
+    var knownDevices: Set<String> = []
+
+    public init(store: any LiveStore, options: EngineOptions, logger: Logger,
+                onCommit: @escaping @Sendable (CommitRecord) -> Void = { _ in }) throws {
+        self.store = store
+        self.options = options
+        self.logger = logger
+        self.onCommit = onCommit
+        evaluator = try store.makeEvaluator(options: options)
+        fingerprint = try store.reminderFingerprint()
+    }
+
+    /// Evaluates a request's fixes in the next group commit; returns once it is committed.
+    public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            condition.lock()
+            defer { condition.unlock() }
+            guard !stopping else {
+                continuation.resume(throwing: LiveEvaluationError.stopped)
+                return
+            }
+            queue.append(Submission(fixes: fixes, tokenName: tokenName, continuation: continuation))
+            condition.signal()
+        }
+    }
+
+    /// Runs until the service group shuts down gracefully, then commits what is left.
+    public func run() async throws {
+        let changes = try store.changes()
+        let watcher = Task { [weak self] in
+            for await _ in changes {
+                guard let self else { return }
+                wake { $0.reloadRequested = true }
+            }
+        }
+        defer { watcher.cancel() }
+        try await withGracefulShutdownHandler {
+            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+                let thread = Thread { [self] in
+                    do {
+                        try loop()
+                        done.resume()
+                    } catch {
+                        done.resume(throwing: error)
+                    }
+                }
+                thread.name = "georemind-evaluation"
+                thread.start()
+            }
+        } onGracefulShutdown: { [self] in
+            wake { $0.stopping = true }
+        }
+    }
+
+    /// Changes the flags under the lock and wakes the evaluation thread (callable from async code).
+    func wake(_ change: (LiveEvaluator) -> Void) {
+        condition.lock()
+        change(self)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func loop() throws {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopping && !reloadRequested {
+                let wake = min(evaluator.nextTimedAlarm ?? .distantFuture, Date().addingTimeInterval(1))
+                if !condition.wait(until: wake) { break }
+            }
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
+            let reload = reloadRequested
+            reloadRequested = false
+            let stop = stopping && batch.isEmpty
+            condition.unlock()
+
+            if reload { reloadIfChanged() }
+            evaluate(batch)
+            if stop {
+                try evaluator.commitLive { _ in }
+                logger.info("evaluation checkpointed at shutdown")
+                return
+            }
+        }
+    }
+
+    func evaluate(_ batch: [Submission]) {
+        let now = Date()
+        evaluator.advanceClock(to: now)
+        var outcomes: [IngestOutcome] = []
+        outcomes.reserveCapacity(batch.count)
+        var newDevices: [(id: String, tokenName: String)] = []
+        var tokens: Set<String> = []
+        do {
+            for submission in batch {
+                var outcome = IngestOutcome()
+                for fix in submission.fixes {
+                    let disposition = try evaluator.admit(fix)
+                    switch disposition {
+                    case .admitted:
+                        outcome.admitted += 1
+                        if let device = fix.device { lastTimes[device] = fix.time }
+                    case .rejected(let reason):
+                        // A resent fix (same device, same time) is a duplicate whatever its coordinate.
+                        let duplicate = reason == .outOfOrder && fix.device.flatMap { lastTimes[$0] } == fix.time
+                        outcome.rejected[duplicate ? .duplicate : reason, default: 0] += 1
+                    }
+                    if let device = fix.device, let token = submission.tokenName, knownDevices.insert(device).inserted {
+                        newDevices.append((device, token))
+                    }
+                }
+                if let token = submission.tokenName { tokens.insert(token) }
+                outcomes.append(outcome)
+            }
+            var fired: [String: Int] = [:]
+            let count = try evaluator.commitLive { event in fired[event.kind.rawValue, default: 0] += 1 }
+            if !batch.isEmpty || count > 0 { onCommit(CommitRecord(requests: batch.count, firedByKind: fired)) }
+            if !newDevices.isEmpty || !tokens.isEmpty {
+                try? store.registerDevices(newDevices)
+            }
+            for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
+        } catch {
+            logger.error("group commit failed", metadata: ["error": "\(error)", "requests": "\(batch.count)"])
+            for submission in batch {
+                submission.continuation.resume(throwing: LiveEvaluationError.commitFailed(reason: "\(error)"))
+            }
+            // The evaluator's memory is ahead of the store: start again from the last checkpoint.
+            reload()
+        }
+    }
+
+    func reloadIfChanged() {
+        guard let current = try? store.reminderFingerprint(), current != fingerprint else { return }
+        do {
+            try evaluator.commitLive { _ in }
+        } catch {
+            logger.error("checkpoint before reload failed", metadata: ["error": "\(error)"])
+        }
+        reload()
+    }
+
+    func reload() {
+        do {
+            fingerprint = try store.reminderFingerprint()
+            evaluator = try store.makeEvaluator(options: options)
+            lastTimes.removeAll()
+            logger.info("reminders reloaded")
+        } catch {
+            logger.error("reloading the reminders failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

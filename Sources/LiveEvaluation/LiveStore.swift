@@ -1,0 +1,27 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+
+/// What live evaluation needs from a store: the seam a shared (PostgreSQL) store will implement
+/// beside the embedded SQLite one.
+public protocol LiveStore: Sendable {
+    /// The one evaluator `feed` uses, loaded with the store's armed alarms and saved state.
+    func makeEvaluator(options: EngineOptions) throws -> AlarmEvaluator
+    /// Yields when another process (the CLI) changed the store.
+    func changes() throws -> AsyncStream<Void>
+    /// Moves when reminders change (not when alarms are recorded fired).
+    func reminderFingerprint() throws -> [Double]
+    /// Adds devices first seen with a token; records tokens' and devices' last use.
+    func registerDevices(_ devices: [(id: String, tokenName: String)]) throws
+    func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date) throws
+}
+
+extension ReminderStore: LiveStore {
+    public func makeEvaluator(options: EngineOptions) throws -> AlarmEvaluator {
+        try AlarmEvaluator(store: self, options: options, mode: .commit, floatingZone: floatingTimeZone, checkpointInterval: 0)
+    }
+
+    public func changes() throws -> AsyncStream<Void> {
+        try changes(pollInterval: .milliseconds(250))
+    }
+}

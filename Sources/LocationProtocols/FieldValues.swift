@@ -1,0 +1,93 @@
+import Foundation
+import GeofenceEngine
+
+/// Reading the loosely typed values location apps send: numbers as JSON numbers or strings,
+/// times as epoch seconds, epoch milliseconds or ISO 8601.
+enum FieldValues {
+    /// Knots to metres per second (1 kn = 1852 m / 3600 s).
+    static let metresPerSecondPerKnot = 1852.0 / 3600.0
+
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let number as NSNumber:
+            return number.doubleValue
+        case let text as String:
+            return Double(text.trimmingCharacters(in: .whitespaces))
+        default:
+            return nil
+        }
+    }
+
+    static func string(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// Latitude and longitude, checked: a 400 names the first that is out of range.
+    static func coordinate(latitude: Any?, longitude: Any?, latitudeName: String = "lat",
+                           longitudeName: String = "lon") throws(LocationProtocolError) -> Coordinate {
+        guard let rawLatitude = latitude else { throw .missingField(name: latitudeName) }
+        guard let rawLongitude = longitude else { throw .missingField(name: longitudeName) }
+        guard let lat = number(rawLatitude), lat.isFinite, (-90...90).contains(lat) else {
+            throw .badValue(field: latitudeName, value: "\(rawLatitude)")
+        }
+        guard let lon = number(rawLongitude), lon.isFinite, (-180...180).contains(lon) else {
+            throw .badValue(field: longitudeName, value: "\(rawLongitude)")
+        }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+
+    /// Horizontal accuracy in metres; 0 and negatives mean unknown (the old Traccar Android
+    /// client sends 0.0 for every GPS fix), never perfect.
+    static func accuracy(_ value: Any?) -> Double? {
+        guard let metres = number(value), metres.isFinite, metres > 0 else { return nil }
+        return metres
+    }
+
+    /// A time as epoch seconds, epoch milliseconds (above 1e11: after 5138 in seconds) or ISO 8601.
+    static func time(_ value: Any?, field: String) throws(LocationProtocolError) -> Date {
+        guard let value else { throw .missingField(name: field) }
+        if let seconds = number(value) {
+            guard seconds.isFinite, seconds > 0 else { throw .badValue(field: field, value: "\(value)") }
+            return Date(timeIntervalSince1970: seconds > 1e11 ? seconds / 1000 : seconds)
+        }
+        if let text = value as? String, let date = isoDate(text) { return date }
+        throw .badValue(field: field, value: "\(value)")
+    }
+
+    static func isoDate(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let date = try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        if let date = try? Date(trimmed, strategy: Date.ISO8601FormatStyle()) { return date }
+        return nil
+    }
+
+    static func jsonObject(_ body: [UInt8]) throws(LocationProtocolError) -> [String: Any] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw .malformedJSON(detail: "not JSON")
+        }
+        guard let dictionary = object as? [String: Any] else { throw .malformedJSON(detail: "not a JSON object") }
+        return dictionary
+    }
+
+    /// `application/x-www-form-urlencoded` pairs (also a URL's query): `+` is a space.
+    static func formFields(_ text: Substring) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let key = decode(parts[0])
+            if fields[key] == nil { fields[key] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import GeofenceEngine
+
+/// GPSLogger for Android's custom URL, the template the user types with its placeholders:
+/// `/gpslogger?device=%SER&lat=%LAT&lon=%LON&time=%TIME&timestamp=%TIMESTAMP&acc=%ACC&alt=%ALT&spd=%SPD&dir=%DIR&batt=%BATT&aid=%AID`
+/// (<https://gpslogger.app/#customurl>). `timestamp` epoch s, else `time` ISO 8601; `spd` m/s.
+/// The device is `device`, else `aid` (Android id), else the token's name.
+public enum GPSLoggerRequest {
+    public static func decode(query: Substring, defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
+        let fields = FieldValues.formFields(query)
+        let device = [fields["device"], fields["aid"]].compactMap { $0 }.first { !$0.isEmpty } ?? defaultDevice
+        let coordinate = try FieldValues.coordinate(latitude: fields["lat"], longitude: fields["lon"])
+        let rawTime: String? = fields["timestamp"].flatMap { $0.isEmpty ? nil : $0 } ?? fields["time"]
+        let time = try FieldValues.time(rawTime, field: "timestamp")
+        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate,
+                                          accuracy: FieldValues.accuracy(fields["acc"]), device: device)])
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GeofenceEngine
+
+/// The OsmAnd protocol as Traccar's server reads it (`OsmAndProtocolDecoder`): fields in the query
+/// string (OsmAnd app, old Traccar Client), a form body (current Traccar Client), or the Traccar
+/// Client 9 JSON body `{"location":{"timestamp":ISO,"coords":{...},"battery":{...}},"device_id":...}`.
+///
+/// `id`/`deviceid`, `lat`, `lon`, `timestamp` (epoch s, ms or ISO 8601), `accuracy` (m; else
+/// `hdop`), `speed` in knots. The device id is the credential: the caller checks it is registered.
+public enum OsmAndRequest {
+    /// Query string and, for a POST, the body with its content type.
+    public static func decode(query: Substring, body: [UInt8], contentType: String?) throws(LocationProtocolError) -> LocationReport {
+        var fields = FieldValues.formFields(query)
+        let type = contentType?.lowercased() ?? ""
+        if !body.isEmpty {
+            if type.hasPrefix("application/json") || (type.isEmpty && body.first == UInt8(ascii: "{")) {
+                return try decodeJSON(body)
+            }
+            let text = String(decoding: body, as: UTF8.self)
+            for (key, value) in FieldValues.formFields(Substring(text)) where fields[key] == nil { fields[key] = value }
+        }
+        guard let device = fields["id"] ?? fields["deviceid"], !device.isEmpty else { throw .missingField(name: "id") }
+        let coordinate = try FieldValues.coordinate(latitude: fields["lat"], longitude: fields["lon"])
+        let time = try FieldValues.time(fields["timestamp"], field: "timestamp")
+        let accuracy = FieldValues.accuracy(fields["accuracy"]) ?? FieldValues.accuracy(fields["hdop"])
+        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device)])
+    }
+
+    /// Traccar Client 9 (react-native-background-geolocation's location object).
+    static func decodeJSON(_ body: [UInt8]) throws(LocationProtocolError) -> LocationReport {
+        let root = try FieldValues.jsonObject(body)
+        guard let device = FieldValues.string(root["device_id"]), !device.isEmpty else { throw .missingField(name: "device_id") }
+        guard let location = root["location"] as? [String: Any] else { throw .missingField(name: "location") }
+        guard let coords = location["coords"] as? [String: Any] else { throw .missingField(name: "location.coords") }
+        let coordinate = try FieldValues.coordinate(latitude: coords["latitude"], longitude: coords["longitude"],
+                                                    latitudeName: "coords.latitude", longitudeName: "coords.longitude")
+        let time = try FieldValues.time(location["timestamp"], field: "location.timestamp")
+        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate,
+                                          accuracy: FieldValues.accuracy(coords["accuracy"]), device: device)])
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import GeoReminders
+
+/// `georemind token create|list|revoke`: the API tokens apps authenticate with.
+struct Token: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create, list and revoke the server's API tokens.",
+        subcommands: [Create.self, ListTokens.self, Revoke.self])
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a token and print it once.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The token's name.", valueName: "name")) var name: String
+        @Option(help: ArgumentHelp("ingest (post fixes), read, or full.", valueName: "scope")) var scope = "ingest"
+
+        func validate() throws {
+            if TokenScope(rawValue: scope) == nil { throw ValidationError("--scope: '\(scope)' is not ingest, read or full") }
+        }
+
+        func run() throws {
+            let secret = try global.openStore().createToken(name: name, scope: TokenScope(rawValue: scope) ?? .ingest)
+            print(secret)
+        }
+    }
+
+    struct ListTokens: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tokens (never their secret).")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            for token in try global.openStore().tokens() {
+                let used = token.lastUsedDate.map { $0.formatted(.iso8601) } ?? "never"
+                print("\(token.name)\t\(token.scope.rawValue)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)")
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a token.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The token's name.", valueName: "name")) var name: String
+
+        func run() throws {
+            try global.openStore().revokeToken(name: name)
+        }
+    }
+}
+
+/// `georemind device add|list|remove`: the devices the server knows.
+struct DeviceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "device", abstract: "Add, list and remove the devices the server accepts.",
+        subcommands: [Add.self, ListDevices.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a device; prints its id (the OsmAnd/Traccar device identifier).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The device's name.", valueName: "name")) var name: String
+        @Option(help: ArgumentHelp("The id its app sends (default: a random unguessable one).", valueName: "id")) var id: String?
+
+        func run() throws {
+            print(try global.openStore().addDevice(name: name, id: id).id)
+        }
+    }
+
+    struct ListDevices: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the devices.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            for device in try global.openStore().devices() {
+                let seen = device.lastSeenDate.map { $0.formatted(.iso8601) } ?? "never"
+                print("\(device.name)\t\(device.id)\t\(device.tokenName ?? "-")\tlast seen \(seen)")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a device by name.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The device's name.", valueName: "name")) var name: String
+
+        func run() throws {
+            try global.openStore().removeDevice(name: name)
+        }
+    }
+}

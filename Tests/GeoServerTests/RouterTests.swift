@@ -1,0 +1,53 @@
+import Foundation
+import GeoReminders
+@testable import GeoServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LiveEvaluation
+import Logging
+import NIOCore
+import Testing
+
+/// The router against an in-memory store, through HummingbirdTesting's client.
+struct RouterTests {
+    @Test func authenticationAndAnswersPerClient() async throws {
+        let store = try ReminderStore.inMemory()
+        let secret = try store.createToken(name: "phone", scope: .ingest)
+        let reader = try store.createToken(name: "dashboard", scope: .read)
+        let evaluator = try LiveEvaluator(store: store, options: .init(), logger: Logger(label: "test"))
+        let server = GeoServer(evaluator: evaluator, credentials: try Credentials(store: store), metrics: ServerMetrics())
+        let app = Application(router: server.router(), services: [evaluator])
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/overland", method: .post, body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.wwwAuthenticate] == "Bearer")
+            }
+            // A read token may not post fixes.
+            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(reader)"],
+                                     body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
+                                     body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                #expect(String(buffer: response.body) == #"{"result":"ok"}"#)
+            }
+            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
+                                     body: ByteBuffer(string: "[1,2")) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body) == #"{"error":"the body is not the expected JSON: not JSON"}"#)
+            }
+            let basic = "Basic " + Data("ann:\(secret)".utf8).base64EncodedString()
+            try await client.execute(uri: "/owntracks", method: .post, headers: [.authorization: basic],
+                                     body: ByteBuffer(string: #"{"_type":"waypoints","waypoints":[]}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "[]")
+            }
+            try await client.execute(uri: "/osmand?id=unknown&lat=1&lon=2&timestamp=1700000000", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}

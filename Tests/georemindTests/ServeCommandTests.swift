@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `georemind serve` end to end: the built binary on a loopback port, each client's real request
+/// shape, alarms checked in the store.
+@Suite(.serialized) struct ServeCommandTests {
+    let sandbox: CLISandbox
+    let token: String
+
+    init() throws {
+        sandbox = try CLISandbox()
+        token = try sandbox.ok("token", "create", "phones", "--scope", "ingest").trimmingCharacters(in: .newlines)
+        try sandbox.ok("device", "add", "tracker", "--id", "trk-1")
+        try sandbox.ok("device", "add", "old-phone", "--id", "trk-2")
+        try sandbox.ok("device", "add", "osmand-app", "--id", "trk-3")
+        try sandbox.ok("device", "add", "traccar-9", "--id", "trk-4")
+    }
+
+    /// A reminder arriving at (lat, 20.0), 100 m; returns its id.
+    func place(_ latitude: Double) throws -> String {
+        try sandbox.add("At \(latitude)", "--latitude", "\(latitude)", "--longitude", "20.0", "--radius", "100")
+    }
+
+    func fired(_ id: String) throws -> Bool {
+        try sandbox.ok("show", id, "--json").contains(#""firedDate""#)
+    }
+
+    @Test func everyClientVariantFiresItsAlarm() async throws {
+        var ids: [String: String] = [:]
+        let variants = ["traccar10", "traccar9", "traccarOld", "osmandGet", "ownAndroid", "ownIOS", "overland", "gpslogger"]
+        for (index, name) in variants.enumerated() { ids[name] = try place(10 + Double(index)) }
+        let server = try ServerProcess(sandbox)
+        let bearer = ["Authorization": "Bearer \(token)"]
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        // Each device: a fix outside (lon 20.01, 1.1 km east), then one at the centre.
+        for (step, lon) in [(0, 20.01), (1, 20.0)] {
+            let t = 1_700_000_000 + step * 60
+            let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(t)))
+            var reply = try await server.send("POST", "/osmand", body: "id=trk-1&timestamp=\(t)&lat=10.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=5.0&batt=80.0&charge=false", headers: form)
+            #expect(reply.status == 200 && reply.body.isEmpty)
+            reply = try await server.send("POST", "/osmand", body: #"{"location":{"timestamp":"\#(iso)","coords":{"latitude":11.0,"longitude":\#(lon),"accuracy":5,"speed":0,"heading":0,"altitude":0},"is_moving":true,"battery":{"level":0.5,"is_charging":false}},"device_id":"trk-4"}"#,
+                                          headers: ["Content-Type": "application/json"])
+            #expect(reply.status == 200)
+            reply = try await server.send("POST", "/osmand?id=trk-2&timestamp=\(t)&lat=12.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=0.0&batt=80.0")
+            #expect(reply.status == 200)
+            reply = try await server.send("GET", "/osmand?deviceid=trk-3&lat=13.0&lon=\(lon)&timestamp=\(t)000&hdop=4&altitude=0&speed=0")
+            #expect(reply.status == 200)
+            reply = try await server.send("POST", "/owntracks", body: #"{"_type":"location","acc":10,"alt":50,"batt":80,"bs":1,"conn":"w","lat":14.0,"lon":\#(lon),"tid":"an","tst":\#(t),"vel":0,"topic":"owntracks/ann/pixel","created_at":\#(t)}"#,
+                                          headers: ["Authorization": ServerProcess.basic("ann", token), "X-Limit-U": "Ann", "X-Limit-D": "Pixel", "Content-Type": "application/json"])
+            #expect(reply.status == 200 && reply.body == "[]")
+            reply = try await server.send("POST", "/owntracks", body: #"{"_type":"location","acc":10,"lat":15.0,"lon":\#(lon),"tid":"io","tst":\#(t),"vel":0,"batt":50,"bs":1}"#,
+                                          headers: ["Authorization": ServerProcess.basic("bob", token), "Content-Type": "application/json"])
+            #expect(reply.status == 200 && reply.body == "[]")
+            let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),16.0]},"properties":{"timestamp":"\#(iso)","horizontal_accuracy":5,"speed":0,"battery_level":0.8,"device_id":"iphone"}}"#
+            reply = try await server.send("POST", "/overland", body: #"{"locations":[\#(feature)],"current":\#(feature)}"#,
+                                          headers: bearer.merging(["Content-Type": "application/json"]) { $1 })
+            #expect(reply.status == 200 && reply.body == #"{"result":"ok"}"# && reply.contentType == "application/json")
+            reply = try await server.send("GET", "/gpslogger?device=moto&lat=17.0&lon=\(lon)&time=\(iso)&timestamp=\(t)&acc=5&alt=0&spd=0&dir=0&batt=80&aid=x",
+                                          headers: bearer)
+            #expect(reply.status == 200)
+        }
+        for name in variants { #expect(try fired(ids[name]!), "\(name)") }
+        #expect(server.stop() == 0)
+        #expect(server.log.contains("checkpointed at shutdown"))
+    }
+
+    @Test func refusalsAndCounts() async throws {
+        let id = try place(30)
+        let server = try ServerProcess(sandbox)
+        let overland = #"{"locations":[{"type":"Feature","geometry":{"type":"Point","coordinates":[20.0,95]},"properties":{"timestamp":"2023-11-14T22:13:20Z"}}]}"#
+        // No token, a wrong token, an unknown OsmAnd id: nothing anonymous, nothing leaked.
+        #expect(try await server.send("POST", "/overland", body: overland).status == 401)
+        #expect(try await server.send("POST", "/overland", body: overland, headers: ["Authorization": "Bearer nope"]).status == 401)
+        #expect(try await server.send("GET", "/osmand?id=nope&lat=30&lon=20&timestamp=1700000000").status == 404)
+        // lat 95 is a 400 with a one-line JSON error, except for OwnTracks, whose iOS app drops a message on 4xx.
+        let bad = try await server.send("POST", "/overland", body: overland, headers: ["Authorization": "Bearer \(token)"])
+        #expect(bad.status == 400 && bad.body == #"{"error":"field 'locations[0] latitude': '95' is out of range or unreadable"}"#)
+        let own = try await server.send("POST", "/owntracks", body: "{lat", headers: ["Authorization": ServerProcess.basic("a", token)])
+        #expect(own.status == 200 && own.body == "[]")
+        // A retried request fires nothing twice and is counted as a duplicate.
+        for lon in [20.01, 20.0, 20.0] {
+            let reply = try await server.send("GET", "/gpslogger?device=moto&lat=30&lon=\(lon)&timestamp=\(lon == 20.01 ? 1_700_000_000 : 1_700_000_060)",
+                                              headers: ["Authorization": "Bearer \(token)"])
+            #expect(reply.status == 200)
+        }
+        #expect(try fired(id))
+        let metrics = try await server.send("GET", "/metrics").body
+        #expect(metrics.contains(#"georemind_fixes_rejected_total{reason="duplicate"} 1"#))
+        #expect(metrics.contains(#"georemind_fixes_admitted_total{protocol="gpslogger"} 2"#))
+        #expect(metrics.contains(#"georemind_alarms_fired_total{kind="enter"} 1"#))
+        #expect(try await server.send("GET", "/healthz").status == 200)
+        #expect(try await server.send("GET", "/readyz").status == 200)
+        // One server owns a store's evaluation.
+        let second = try sandbox.run("serve", "--port", "0")
+        #expect(second.status == 1 && second.stderr.hasPrefix("error: another `georemind serve` is evaluating"))
+        // A token revoked with the CLI is refused within a second.
+        try sandbox.ok("token", "revoke", "phones")
+        try await Task.sleep(for: .milliseconds(1200))
+        // (Overland's route: a Basic challenge would make URLSession on Linux wait for credentials.)
+        #expect(try await server.send("POST", "/overland", body: overland, headers: ["Authorization": "Bearer \(token)"]).status == 401)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func reminderAddedWhileServingFiresWithinASecond() async throws {
+        let server = try ServerProcess(sandbox)
+        let id = try place(40)
+        try await Task.sleep(for: .milliseconds(1200))
+        for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
+            _ = try await server.send("GET", "/gpslogger?device=moto&lat=40&lon=\(lon)&timestamp=\(t)", headers: ["Authorization": "Bearer \(token)"])
+        }
+        #expect(try fired(id))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func acknowledgedFixesSurviveSIGKILLAndRetriesFireNothingTwice() async throws {
+        let ids = try (0..<20).map { try place(50 + Double($0) * 0.1) }
+        let server = try ServerProcess(sandbox)
+        let auth = ["Authorization": "Bearer \(token)"]
+        // 20 devices, concurrently: each a fix outside then one inside its reminder's place.
+        var acknowledged: Set<Int> = []
+        await withTaskGroup(of: (Int, Bool).self) { group in
+            for device in 0..<20 {
+                group.addTask {
+                    let lat = 50 + Double(device) * 0.1
+                    for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
+                        guard let reply = try? await server.send("GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth),
+                              reply.status == 200 else { return (device, false) }
+                    }
+                    return (device, true)
+                }
+            }
+            for await (device, ok) in group where ok { acknowledged.insert(device) }
+        }
+        server.kill9()
+        #expect(acknowledged.count == 20)
+        for device in acknowledged { #expect(try fired(ids[device]), "device \(device)") }
+        let firedDates = try ids.map { try sandbox.ok("show", $0, "--json") }
+        // Restart, clients retry everything: duplicates, nothing fired again.
+        let restarted = try ServerProcess(sandbox)
+        for device in 0..<20 {
+            let lat = 50 + Double(device) * 0.1
+            for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
+                #expect(try await restarted.send("GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth).status == 200)
+            }
+        }
+        let metrics = try await restarted.send("GET", "/metrics").body
+        #expect(!metrics.contains("georemind_alarms_fired_total"))
+        // The outside fix is older than the restored last fix (out-of-order), the inside one a duplicate.
+        #expect(metrics.contains(#"georemind_fixes_rejected_total{reason="duplicate"} 20"#))
+        #expect(metrics.contains(#"georemind_fixes_rejected_total{reason="out-of-order"} 20"#))
+        #expect(try ids.map { try sandbox.ok("show", $0, "--json") } == firedDates)
+        #expect(restarted.stop() == 0)
+    }
+}
