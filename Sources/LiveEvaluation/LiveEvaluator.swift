@@ -21,6 +21,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
 
     let store: any LiveStore
     let options: EngineOptions
+    let lateAfter: TimeInterval
     let logger: Logger
     let onCommit: @Sendable (CommitRecord) -> Void
     let condition = NSCondition()
@@ -31,14 +32,24 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var fingerprint: [Double]
     var lastTimes: [String: Date] = [:]
     var knownDevices: Set<String> = []
+    /// When each token's and device's last use was written: at most one write a minute each.
+    var usageWritten: [UsageKey: Date] = [:]
+    static let usageInterval: TimeInterval = 60
 
-    public init(store: any LiveStore, options: EngineOptions, logger: Logger,
-                onCommit: @escaping @Sendable (CommitRecord) -> Void = { _ in }) throws {
+    enum UsageKey: Hashable {
+        case token(String), device(String)
+    }
+
+    public init(
+        store: any LiveStore, options: EngineOptions, lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter,
+        logger: Logger, onCommit: @escaping @Sendable (CommitRecord) -> Void = { _ in }
+    ) throws {
         self.store = store
         self.options = options
+        self.lateAfter = lateAfter
         self.logger = logger
         self.onCommit = onCommit
-        evaluator = try store.makeEvaluator(options: options)
+        evaluator = try store.makeEvaluator(options: options, lateAfter: lateAfter)
         fingerprint = try store.reminderFingerprint()
     }
 
@@ -123,6 +134,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         outcomes.reserveCapacity(batch.count)
         var newDevices: [(id: String, tokenName: String)] = []
         var tokens: Set<String> = []
+        var devices: Set<String> = []
         do {
             for submission in batch {
                 var outcome = IngestOutcome()
@@ -137,8 +149,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                         let duplicate = reason == .outOfOrder && fix.device.flatMap { lastTimes[$0] } == fix.time
                         outcome.rejected[duplicate ? .duplicate : reason, default: 0] += 1
                     }
-                    if let device = fix.device, let token = submission.tokenName, knownDevices.insert(device).inserted {
-                        newDevices.append((device, token))
+                    if let device = fix.device {
+                        devices.insert(device)
+                        if let token = submission.tokenName, knownDevices.insert(device).inserted { newDevices.append((device, token)) }
                     }
                 }
                 if let token = submission.tokenName { tokens.insert(token) }
@@ -147,9 +160,8 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             var fired: [String: Int] = [:]
             let count = try evaluator.commitLive { event in fired[event.kind.rawValue, default: 0] += 1 }
             if !batch.isEmpty || count > 0 { onCommit(CommitRecord(requests: batch.count, firedByKind: fired)) }
-            if !newDevices.isEmpty || !tokens.isEmpty {
-                try? store.registerDevices(newDevices)
-            }
+            if !newDevices.isEmpty { try? store.registerDevices(newDevices) }
+            recordUse(tokens: tokens, devices: devices, at: now)
             for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
         } catch {
             logger.error("group commit failed", metadata: ["error": "\(error)", "requests": "\(batch.count)"])
@@ -158,6 +170,24 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             }
             // The evaluator's memory is ahead of the store: start again from the last checkpoint.
             reload()
+        }
+    }
+
+    /// Writes the last-use dates `token list` and `device list` show, each at most once a minute.
+    func recordUse(tokens: Set<String>, devices: Set<String>, at now: Date) {
+        func due(_ key: UsageKey) -> Bool {
+            guard let written = usageWritten[key], now.timeIntervalSince(written) < Self.usageInterval else { return true }
+            return false
+        }
+        let dueTokens = tokens.filter { due(.token($0)) }
+        let dueDevices = devices.filter { due(.device($0)) }
+        guard !dueTokens.isEmpty || !dueDevices.isEmpty else { return }
+        do {
+            try store.recordUse(tokens: dueTokens, devices: dueDevices, at: now)
+            for token in dueTokens { usageWritten[.token(token)] = now }
+            for device in dueDevices { usageWritten[.device(device)] = now }
+        } catch {
+            logger.warning("last use not recorded", metadata: ["error": "\(error)"])
         }
     }
 
@@ -174,7 +204,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     func reload() {
         do {
             fingerprint = try store.reminderFingerprint()
-            evaluator = try store.makeEvaluator(options: options)
+            evaluator = try store.makeEvaluator(options: options, lateAfter: lateAfter)
             lastTimes.removeAll()
             logger.info("reminders reloaded")
         } catch {

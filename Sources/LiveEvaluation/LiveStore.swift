@@ -5,8 +5,9 @@ import GeofenceEngine
 /// What live evaluation needs from a store: the seam a shared (PostgreSQL) store will implement
 /// beside the embedded SQLite one.
 public protocol LiveStore: Sendable {
-    /// The one evaluator `feed` uses, loaded with the store's armed alarms and saved state.
-    func makeEvaluator(options: EngineOptions) throws -> AlarmEvaluator
+    /// The one evaluator `feed` uses, loaded with the store's armed alarms and saved state; an alarm
+    /// fired by a fix older than `lateAfter` seconds is recorded late.
+    func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator
     /// Yields when another process (the CLI) changed the store.
     func changes() throws -> AsyncStream<Void>
     /// Moves when reminders change (not when alarms are recorded fired).
@@ -17,8 +18,10 @@ public protocol LiveStore: Sendable {
 }
 
 extension ReminderStore: LiveStore {
-    public func makeEvaluator(options: EngineOptions) throws -> AlarmEvaluator {
-        try AlarmEvaluator(store: self, options: options, mode: .commit, floatingZone: floatingTimeZone, checkpointInterval: 0)
+    public func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator {
+        try AlarmEvaluator(
+            store: self, options: options, mode: .commit, floatingZone: floatingTimeZone, checkpointInterval: 0,
+            lateAfter: lateAfter)
     }
 
     public func changes() throws -> AsyncStream<Void> {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Delivery
+import GeoReminders
 import GeoServer
 import Logging
 import Synchronization
@@ -17,7 +19,14 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.",
                                                                valueName: "level"))
     var logLevel = "info"
+    @Option(
+        name: .customLong("late-after"),
+        help: ArgumentHelp("An alarm fired by a fix older than this (by the wall clock) is recorded as late.", valueName: "span"))
+    var lateAfter = "15m"
+    @Flag(name: .customLong("no-deliver"), help: "Do not post events to webhooks here (another process runs `georemind deliver`).")
+    var noDeliver = false
     @OptionGroup var engine: EngineArguments
+    @OptionGroup var delivery: DeliveryArguments
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port: \(port) is not within 0...65535") }
@@ -32,7 +41,12 @@ struct Serve: ParsableCommand {
         sigaddset(&shutdownSignals, SIGTERM)
         sigaddset(&shutdownSignals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
-        let options = try engine.engineOptions()
+        var settings = ServerLauncher.Settings()
+        settings.host = host
+        settings.port = port
+        settings.engine = try engine.engineOptions()
+        settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
+        let dispatcherOptions = try delivery.dispatcherOptions()
         let store = try global.openStore()
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
@@ -43,17 +57,20 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "georemind.serve")
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let (host, port, path) = (host, port, global.storePath)
+        let (host, path, deliver) = (host, global.storePath, !noDeliver)
         // The command's main() is synchronous: the server runs on the concurrency pool meanwhile.
         Task {
+            let transport = deliver ? HTTPWebhookTransport() : nil
             do {
-                try await ServerLauncher.run(store: store, storePath: path, host: host, port: port, options: options,
-                                             logger: logger) { bound in
+                let dispatchers = transport.map { [WebhookDispatcher(store: store, transport: $0, options: dispatcherOptions)] } ?? []
+                try await ServerLauncher.run(store: store, storePath: path, settings: settings, services: dispatchers, logger: logger) {
+                    bound in
                     FileHandle.standardError.write(Data("georemind serve: listening on http://\(host):\(bound)\n".utf8))
                 }
             } catch {
                 failure.withLock { $0 = error }
             }
+            try? await transport?.shutdown()
             done.signal()
         }
         done.wait()

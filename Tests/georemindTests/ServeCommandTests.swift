@@ -1,4 +1,6 @@
+import Delivery
 import Foundation
+import TestSupport
 import Testing
 
 /// `georemind serve` end to end: the built binary on a loopback port, each client's real request
@@ -62,6 +64,42 @@ import Testing
         for name in variants { #expect(try fired(ids[name]!), "\(name)") }
         #expect(server.stop() == 0)
         #expect(server.log.contains("checkpointed at shutdown"))
+        // The server wrote when the token was used and each device was seen.
+        #expect(try sandbox.ok("token", "list").contains("last used 20"))
+        let devices = try sandbox.ok("device", "list")
+        #expect(devices.contains("trk-1") && !devices.contains("never"), "\(devices)")
+    }
+
+    @Test func firedAlarmsReachAWebhookFromTheServerEvenAfterRetries() async throws {
+        let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+        let ids = [try place(60), try place(61)]
+        let receiver = try await WebhookReceiver(script: [500, 500])
+        try sandbox.ok("webhook", "add", receiver.url, "--secret", secret)
+        let server = try ServerProcess(sandbox, arguments: ["--retry-base", "0.1s"])
+        let now = Int(Date().timeIntervalSince1970)
+        // A fresh fix outside, then inside: an on-time arrival. Then an hour-old backlog on another device: late.
+        let fixes = [("moto", 60, now - 60, 20.01), ("moto", 60, now, 20.0), ("old", 61, now - 3_660, 20.01), ("old", 61, now - 3_600, 20.0)]
+        for (device, lat, t, lon) in fixes {
+            let reply = try await server.send(
+                "GET", "/gpslogger?device=\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: ["Authorization": "Bearer \(token)"])
+            #expect(reply.status == 200)
+        }
+        let requests = try await receiver.wait(timeout: 60) { $0.filter { $0.status == 200 }.count == 2 }
+        #expect(server.stop() == 0)
+        try await receiver.stop()
+        let accepted = requests.filter { $0.status == 200 }
+        #expect(requests.count == 4)
+        // The two failed attempts carried the same webhook-id as the delivery that succeeded.
+        #expect(Set(requests.map(\.id)).count == 2)
+        let bodies = accepted.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies.filter { $0.contains(#""late":false"#) && $0.contains(#""device":"moto""#) }.count == 1, "\(bodies)")
+        #expect(bodies.filter { $0.contains(#""late":true"#) && $0.contains(#""device":"old""#) }.count == 1, "\(bodies)")
+        #expect(bodies.filter { $0.contains(ids[0]) }.count == 1 && bodies.filter { $0.contains(ids[1]) }.count == 1)
+        let key = try WebhookSecret(parsing: secret)
+        for request in requests {
+            try WebhookSignature.verify(
+                id: request.id, timestamp: request.timestamp, signature: request.signature, body: request.body, secret: key)
+        }
     }
 
     @Test func refusalsAndCounts() async throws {

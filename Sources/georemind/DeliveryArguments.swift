@@ -1,0 +1,30 @@
+import ArgumentParser
+import Delivery
+import GeoReminders
+
+/// The dispatcher options `deliver` and `serve` share (the server runs the same dispatcher).
+struct DeliveryArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("Seconds a webhook request may take before it is retried.", valueName: "span"))
+    var timeout = "10s"
+    @Option(help: ArgumentHelp("Webhook requests in flight per endpoint.", valueName: "count")) var concurrency = 32
+    @Option(
+        name: .customLong("retry-base"), help: ArgumentHelp("The first retry's delay, doubled after each failure.", valueName: "span"))
+    var retryBase = "5s"
+    @Option(
+        name: .customLong("retry-for"),
+        help: ArgumentHelp("How long a delivery is retried before the endpoint is marked failing.", valueName: "span"))
+    var retryFor = "1d"
+    @Option(name: .customLong("keep-events"), help: ArgumentHelp("How long delivered events stay in the outbox.", valueName: "span"))
+    var keepEvents = "30d"
+
+    func dispatcherOptions() throws -> DispatcherOptions {
+        var options = DispatcherOptions()
+        options.timeout = try CLIError.reading("--timeout") { try TimeSpan(parsing: timeout).seconds }
+        options.retry.base = try CLIError.reading("--retry-base") { try TimeSpan(parsing: retryBase).seconds }
+        options.retry.retryFor = try CLIError.reading("--retry-for") { try TimeSpan(parsing: retryFor).seconds }
+        options.keepEvents = try CLIError.reading("--keep-events") { try TimeSpan(parsing: keepEvents).seconds }
+        guard concurrency > 0 else { throw CLIError.badValue(option: "--concurrency", message: "must be at least 1") }
+        options.concurrencyPerEndpoint = concurrency
+        return options
+    }
+}
