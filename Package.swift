@@ -111,7 +111,7 @@ let package = Package(
         ]),
         // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
         .target(name: "GeoServer", dependencies: [
-            "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine",
+            "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine", "ReminderViews",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -172,7 +172,10 @@ let package = Package(
             "GeoServer", "LiveEvaluation", "GeoReminders",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "georemindTests", dependencies: ["georemind", "TestSupport", "Delivery"]),
+        .testTarget(name: "georemindTests", dependencies: [
+            "georemind", "TestSupport", "Delivery",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

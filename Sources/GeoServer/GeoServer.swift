@@ -14,10 +14,17 @@ public struct GeoServer: Sendable {
     public let evaluator: LiveEvaluator
     public let credentials: Credentials
     public let metrics: ServerMetrics
+    public let store: ReminderStore
+    public let places: PlaceDirectory
     /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
     static let maxBody = 8 << 20
 
-    public init(evaluator: LiveEvaluator, credentials: Credentials, metrics: ServerMetrics) {
+    public init(
+        evaluator: LiveEvaluator, credentials: Credentials, metrics: ServerMetrics, store: ReminderStore,
+        places: PlaceDirectory = .empty
+    ) {
+        self.store = store
+        self.places = places
         self.evaluator = evaluator
         self.credentials = credentials
         self.metrics = metrics
@@ -37,6 +44,15 @@ public struct GeoServer: Sendable {
         router.post("/osmand") { request, context in try await osmand(request, context) }
         router.post("/overland") { request, context in try await overland(request, context) }
         router.get("/gpslogger") { request, context in try await gpslogger(request, context) }
+        router.get("/events") { request, context in
+            do {
+                return try EventStream(store: store).response(request, context)
+            } catch {
+                let failure = APIError(error)
+                return Self.json(failure.status, Self.errorJSON(failure.message))
+            }
+        }
+        ReminderAPI(store: store, places: places).register(on: router)
         return router
     }
 

@@ -18,6 +18,8 @@ public enum ServerLauncher {
         public var engine = EngineOptions()
         /// An alarm fired by a fix older than this many seconds is recorded late.
         public var lateAfter = AlarmEvaluator.defaultLateAfter
+        /// The map data's places, for `at` in API requests and `GET /api/v1/places`.
+        public var places = PlaceDirectory.empty
 
         public init() {}
     }
@@ -32,7 +34,7 @@ public enum ServerLauncher {
             record in metrics.committed(requests: record.requests, firedByKind: record.firedByKind)
         }
         let credentials = try Credentials(store: store)
-        let server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics)
+        let server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics, store: store, places: settings.places)
         let app = Application(
             router: server.router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),

@@ -16,8 +16,8 @@ struct Add: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         var reminder = Reminder(title: title)
-        try options.apply(to: &reminder, store: store, places: global.loadMapData)
-        let saved = try options.save(reminder, in: store)
+        try options.draft.apply(to: &reminder, store: store, places: global.placeFinder())
+        let saved = try ReminderDraft.save(reminder, in: store)
         print(saved.id)
     }
 }

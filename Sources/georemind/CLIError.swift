@@ -92,6 +92,12 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             }
         case let error as CredentialError: return (error.description, 64)
         case let error as LiveEvaluationError: return (error.description, 1)
+        case let error as RequestError:
+            switch error {
+            case let .unknownList(name): return (CLIError.unknownList(name: name).description, 64)
+            case let .unknownPlace(name): return (CLIError.unknownPlace(name: name).description, 64)
+            default: return (error.message(spelling: .option), 64)
+            }
         case let error as ExitCode: return ("exit status \(error.rawValue)", error.rawValue)
         default:
             let message = Georemind.message(for: error)

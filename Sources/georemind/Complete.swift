@@ -14,9 +14,7 @@ struct Complete: ParsableCommand {
     @Option(help: ArgumentHelp("When it was completed (default: now).", valueName: "date")) var date: String?
 
     func run() throws {
-        let when = try date.map { text in
-            try CLIError.reading("--date") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
-        }
+        let when = try date.map { try ReminderDraft.moment($0, field: "date") }
         let store = try global.openStore()
         let reminder = try store.reminder(idPrefix: id)
         let result = try store.complete(id: reminder.id, completionDate: when)

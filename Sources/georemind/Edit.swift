@@ -19,8 +19,9 @@ struct Edit: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         var reminder = try store.reminder(idPrefix: id)
-        if let title { reminder.title = title }
-        try options.apply(to: &reminder, store: store, places: global.loadMapData)
-        try options.save(reminder, in: store)
+        var draft = options.draft
+        draft.title = title
+        try draft.apply(to: &reminder, store: store, places: global.placeFinder())
+        try ReminderDraft.save(reminder, in: store)
     }
 }

@@ -22,7 +22,7 @@ struct Recur: ParsableCommand {
 
     func run() throws {
         let parsed = try CLIError.reading("rule") { try RecurrenceRule(shorthand: rule) }
-        let zone = try CLIError.reading("--time-zone") { try ReminderOptions.zone(timeZone) }
+        let zone = try CLIError.reading("--time-zone") { try ReminderDraft.zone(timeZone) }
         let first = try CLIError.reading("--start") { try ReminderDate(iso8601: start, timeZone: zone) }
         let limit = try until.map { text in
             try CLIError.reading("--until") { try ReminderDate(iso8601: text, timeZone: zone) }

@@ -47,6 +47,17 @@ struct Serve: ParsableCommand {
         settings.engine = try engine.engineOptions()
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         let dispatcherOptions = try delivery.dispatcherOptions()
+        let finder = global.placeFinder()
+        let global = global
+        settings.places = PlaceDirectory(
+            all: {
+                try global.loadMapData().annotations.map { place in
+                    StructuredLocation(
+                        title: place.name, latitude: place.coordinates.latitude, longitude: place.coordinates.longitude,
+                        radius: place.radius ?? 0)
+                }
+            },
+            named: finder)
         let store = try global.openStore()
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in

@@ -40,3 +40,19 @@ extension ReminderStore {
         }
     }
 }
+
+extension ReminderStore {
+    /// Where a reader that last saw event `id` resumes: after that event, or — when it was pruned
+    /// or never existed — from the oldest event kept, so that a reader misses nothing (it may see
+    /// events again, and deduplicates on their ids).
+    public func outboxSequence(resumingAfter id: String) throws -> Int64 {
+        try outboxEvent(id: id)?.sequence ?? 0
+    }
+
+    /// The newest event's sequence (0 for an empty outbox): a reader starting here sees what is
+    /// recorded from now on.
+    public func outboxEnd() throws -> Int64 {
+        let database = try authorizedDatabase(for: "read the outbox")
+        return try database.read { db in try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent") ?? 0 }
+    }
+}

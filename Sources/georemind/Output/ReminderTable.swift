@@ -1,4 +1,5 @@
 import GeoReminders
+import ReminderViews
 
 /// Reminders as `list` prints them: aligned columns, a header, `-` for nothing.
 struct ReminderTable {

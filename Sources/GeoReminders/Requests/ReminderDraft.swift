@@ -1,0 +1,174 @@
+import CivilTime
+import Foundation
+
+/// The parts of a reminder a person asks to set, in their own words (`due: 2026-11-23`,
+/// `radius: 0.1mi`, `when: leaving`): what `add` and `edit` take as options and the HTTP API as
+/// JSON fields. Applying it is the one place those words become the model; a field left nil keeps
+/// that part of the reminder.
+public struct ReminderDraft: Sendable, Equatable {
+    public var title: String?
+    /// The list, by title (ignoring case).
+    public var list: String?
+    /// `none`, `low`, `medium`, `high`, or EventKit's 0–9.
+    public var priority: String?
+    /// Free text; empty removes the notes.
+    public var notes: String?
+    /// `2026-11-23T16:00:00Z`, `2026-11-23T16:00` or `2026-11-23`.
+    public var due: String?
+    /// The zone of dates typed without an offset: an IANA name or `floating`; nil for the
+    /// system zone.
+    public var timeZone: String?
+    /// A place of the map data, by name.
+    public var at: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    /// `150`, `200ft`, `0.1 mi`.
+    public var radius: String?
+    /// `arriving` or `leaving`.
+    public var when: String?
+    /// Alarms at these moments; with ``alarmBefore``, replaces every timed alarm (empty: none).
+    public var alarm: [String]?
+    /// Alarms this long before the due date (`15m`, `1d`).
+    public var alarmBefore: [String]?
+    /// An RRULE or a shorthand (`every 2 weeks`); empty removes the rule.
+    public var repeatRule: String?
+    /// Counts the repetition from each completion.
+    public var repeatFromCompletion: Bool?
+
+    public init() {}
+
+    static let proximities: [String: Proximity] = ["arriving": .enter, "leaving": .leave]
+
+    /// The checks that need no store: every field that reads alone, and the pairs that go together.
+    public func validate() throws(RequestError) {
+        if let title, title.allSatisfy(\.isWhitespace) {
+            throw .badValue(field: "title", message: "is empty; give the reminder a title")
+        }
+        if (latitude == nil) != (longitude == nil) { throw .together("latitude", "longitude") }
+        if at != nil && latitude != nil { throw .placeAndCoordinate }
+        if let latitude, !(-90...90).contains(latitude) {
+            throw .badValue(field: "latitude", message: "\(latitude) is not within -90...90")
+        }
+        if let longitude, !(-180...180).contains(longitude) {
+            throw .badValue(field: "longitude", message: "\(longitude) is not within -180...180")
+        }
+        if let when, Self.proximities[when.lowercased()] == nil {
+            throw .badValue(field: "when", message: "'\(when)' is not arriving or leaving")
+        }
+    }
+
+    /// Sets the parts of `reminder` this draft gives. `places` finds a place of the map data by name.
+    public func apply(
+        to reminder: inout Reminder, store: ReminderStore, places: (String) throws -> StructuredLocation?
+    ) throws {
+        try validate()
+        let zone = try Self.reading("time-zone") { try Self.zone(timeZone) }
+        if let title { reminder.title = title }
+        if let list {
+            guard let found = try store.list(titled: list) else { throw RequestError.unknownList(name: list) }
+            reminder.listID = found.id
+        }
+        if let priority { reminder.priority = try Self.priority(priority) }
+        if let notes { reminder.notes = notes.isEmpty ? nil : notes }
+        if let due {
+            reminder.dueDate = due.isEmpty ? nil : try Self.reading("due") { try ReminderDate(iso8601: due, timeZone: zone) }
+        }
+        if alarm != nil || alarmBefore != nil {
+            let absolute = try (alarm ?? []).map { text in
+                try Self.reading("alarm") { Alarm.absolute(try ReminderDate(iso8601: text, timeZone: zone ?? .current).instant()) }
+            }
+            let relative = try (alarmBefore ?? []).map { text in
+                Alarm.relative(-(try Self.reading("alarm-before") { try TimeSpan(parsing: text) }).seconds)
+            }
+            reminder.alarms.removeAll { $0.geofence == nil }
+            reminder.alarms.append(contentsOf: absolute + relative)
+        }
+        try applyLocation(to: &reminder, places: places)
+        if let repeatRule, !repeatRule.isEmpty {
+            var rule = try Self.reading("repeat") { try RecurrenceRule(shorthand: repeatRule) }
+            if repeatFromCompletion == true { rule.fromCompletion = true }
+            reminder.recurrenceRules = [rule]
+        } else if repeatRule != nil {
+            reminder.recurrenceRules = []
+        } else if let repeatFromCompletion {
+            guard !reminder.recurrenceRules.isEmpty else {
+                if repeatFromCompletion { throw RequestError.needsRule }
+                return
+            }
+            for index in reminder.recurrenceRules.indices { reminder.recurrenceRules[index].fromCompletion = repeatFromCompletion }
+        }
+    }
+
+    /// Saves `reminder`; a model rule it breaks is named by the field that broke it.
+    @discardableResult
+    public static func save(_ reminder: Reminder, in store: ReminderStore) throws -> Reminder {
+        do {
+            return try store.save(reminder)
+        } catch ReminderError.recurrenceWithoutDueDate {
+            throw RequestError.needsDueDate(field: "repeat")
+        } catch ReminderError.relativeAlarmWithoutDueDate {
+            throw RequestError.needsDueDate(field: "alarm-before")
+        }
+    }
+
+    /// Replaces the location alarm when a place is named, or adjusts its radius and proximity.
+    private func applyLocation(to reminder: inout Reminder, places: (String) throws -> StructuredLocation?) throws {
+        let radiusMetres = try radius.map { text in try Self.reading("radius") { try Length(parsing: text).metres } }
+        let existing = reminder.alarms.firstIndex { if case .location = $0.trigger { true } else { false } }
+        var location: StructuredLocation
+        var proximity: Proximity
+        if let at {
+            guard let place = try places(at) else { throw RequestError.unknownPlace(name: at) }
+            location = place
+            proximity = .enter
+        } else if let latitude, let longitude {
+            location = StructuredLocation(
+                title: String(format: "%.6f, %.6f", latitude, longitude), latitude: latitude, longitude: longitude)
+            proximity = .enter
+        } else if let existing, case let .location(old, oldProximity) = reminder.alarms[existing].trigger {
+            location = old
+            proximity = oldProximity
+        } else {
+            if radius != nil || when != nil { throw RequestError.needsPlace }
+            return
+        }
+        if let radiusMetres { location.radius = radiusMetres }
+        if let when, let chosen = Self.proximities[when.lowercased()] { proximity = chosen }
+        let trigger = Alarm.Trigger.location(location: location, proximity: proximity)
+        if let existing {
+            reminder.alarms[existing].trigger = trigger
+        } else {
+            reminder.alarms.append(Alarm(trigger: trigger))
+        }
+    }
+
+    /// The zone typed dates without an offset are read in: the named one, else the system zone.
+    public static func zone(_ name: String?) throws -> TimeZone? {
+        guard let name else { return .current }
+        return try TimeZone.named(option: name)
+    }
+
+    /// A moment typed as a due date is (`2026-11-23T16:00`), one without an offset in the system
+    /// zone: when a reminder was completed, or an alarm's instant.
+    public static func moment(_ text: String, field: String) throws -> Date {
+        try reading(field) { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+    }
+
+    /// A priority typed as a level name or an EventKit number.
+    public static func priority(_ text: String) throws(RequestError) -> Int {
+        if let level = PriorityLevel(rawValue: text.lowercased()) { return level.priority }
+        if let number = Int(text), (0...9).contains(number) { return number }
+        throw .badValue(field: "priority", message: "'\(text)' is not none, low, medium, high or 0-9")
+    }
+
+    /// Runs `read`, naming `field` in any error it throws.
+    static func reading<T>(_ field: String, _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            throw RequestError.badValue(field: field, message: "\(error)")
+        }
+    }
+}

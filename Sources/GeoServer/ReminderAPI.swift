@@ -1,0 +1,190 @@
+import Foundation
+import GeoReminders
+import HTTPTypes
+import Hummingbird
+import ReminderViews
+
+/// `/api/v1`: reminders, lists, places, devices and events as JSON, in the shapes the command line
+/// prints (`list --json`, `show --json`). Each route reads its request into a ``ReminderQuery`` or
+/// ``ReminderDraft`` and hands it to the store: the rules live in the library, not here.
+struct ReminderAPI: Sendable {
+    let store: ReminderStore
+    let places: PlaceDirectory
+    /// Largest request body: a reminder is a few hundred bytes.
+    static let maxBody = 1 << 20
+
+    func register(on router: Router<ServerContext>) {
+        let api = router.group("api/v1")
+        api.get("reminders") { request, context in try respond(context, needs: .read) { try listReminders(request) } }
+        api.post("reminders") { request, context in
+            let body = try await Self.body(request)
+            return try respond(context, needs: .full) { try create(body) }
+        }
+        api.get("reminders/:id") { _, context in try respond(context, needs: .read) { try show(context.parameters.require("id")) } }
+        api.patch("reminders/:id") { request, context in
+            let body = try await Self.body(request)
+            return try respond(context, needs: .full) { try update(context.parameters.require("id"), body) }
+        }
+        api.delete("reminders/:id") { _, context in
+            try respond(context, needs: .full) {
+                try store.remove(id: try store.reminderID(idPrefix: context.parameters.require("id")))
+                return Response(status: .noContent)
+            }
+        }
+        api.post("reminders/:id/complete") { request, context in
+            let body = try await Self.body(request)
+            return try respond(context, needs: .full) { try complete(context.parameters.require("id"), body) }
+        }
+        api.get("lists") { _, context in
+            try respond(context, needs: .read) { try Self.json(.ok, try store.lists().map(ListJSON.init)) }
+        }
+        api.get("places") { _, context in
+            try respond(context, needs: .read) { try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
+        }
+        api.get("devices") { _, context in
+            try respond(context, needs: .read) { try Self.json(.ok, try store.devices().map(DeviceJSON.init)) }
+        }
+        api.get("events") { request, context in try respond(context, needs: .read) { try events(request) } }
+    }
+
+    /// Checks the token's scope, runs `body`, and answers any error as `{"error": ...}`.
+    func respond(_ context: ServerContext, needs scope: TokenScope, _ body: () throws -> Response) throws -> Response {
+        do {
+            guard let token = context.token else { throw APIError.unauthenticated }
+            guard token.scope.allows(scope) else { throw APIError.forbidden(scope) }
+            return try body()
+        } catch {
+            let failure = APIError(error)
+            if failure.status == .internalServerError {
+                context.logger.error("api request failed", metadata: ["error": "\(error)"])
+            }
+            return GeoServer.json(failure.status, GeoServer.errorJSON(failure.message))
+        }
+    }
+
+    func listReminders(_ request: Request) throws -> Response {
+        let parameters = request.uri.queryParameters
+        var query = ReminderQuery()
+        let known: Set<String> = [
+            "list", "priority", "min-priority", "due-after", "due-before", "completed-after", "completed-before", "search",
+            "location", "completed", "all", "sort", "descending",
+        ]
+        if let unknown = parameters.first(where: { !known.contains(String($0.key)) }) {
+            throw APIError(status: .badRequest, message: "unknown query parameter '\(unknown.key)'; known: \(known.sorted().joined(separator: ", "))")
+        }
+        query.lists = parameters.getAll("list").map { String($0) }
+        query.priority = parameters.get("priority")
+        query.minPriority = parameters.get("min-priority")
+        query.dueAfter = parameters.get("due-after")
+        query.dueBefore = parameters.get("due-before")
+        query.completedAfter = parameters.get("completed-after")
+        query.completedBefore = parameters.get("completed-before")
+        query.search = parameters.get("search")
+        query.locationOnly = try Self.flag(parameters.get("location"), "location")
+        query.completed = try Self.flag(parameters.get("completed"), "completed")
+        query.all = try Self.flag(parameters.get("all"), "all")
+        query.sort = parameters.get("sort")
+        query.descending = try Self.flag(parameters.get("descending"), "descending")
+        do {
+            try query.validate()
+        } catch {
+            throw APIError(status: .badRequest, message: error.message(spelling: .field))
+        }
+        let reminders = try query.reminders(in: store)
+        let titles = try ListTitles(store: store)
+        return GeoServer.json(.ok, ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: titles[$0.listID]) }))
+    }
+
+    func show(_ id: String) throws -> Response {
+        try reminderResponse(.ok, try store.reminder(idPrefix: id))
+    }
+
+    func create(_ body: [UInt8]) throws -> Response {
+        let draft = try Self.draft(body)
+        guard let title = draft.title else { throw RequestError.missing(field: "title") }
+        var reminder = Reminder(title: title)
+        try draft.apply(to: &reminder, store: store, places: places.named)
+        let saved = try ReminderDraft.save(reminder, in: store)
+        var response = try reminderResponse(.created, saved)
+        response.headers[.location] = "/api/v1/reminders/\(saved.id)"
+        return response
+    }
+
+    func update(_ id: String, _ body: [UInt8]) throws -> Response {
+        let draft = try Self.draft(body)
+        var reminder = try store.reminder(idPrefix: id)
+        try draft.apply(to: &reminder, store: store, places: places.named)
+        return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store))
+    }
+
+    /// `{"date": "..."}` optionally: when it was completed (default now).
+    func complete(_ id: String, _ body: [UInt8]) throws -> Response {
+        struct Completion: Decodable { var date: String? }
+        let completion = body.isEmpty ? Completion() : try JSONDecoder().decode(Completion.self, from: Data(body))
+        let date = try completion.date.map { try ReminderDraft.moment($0, field: "date") }
+        let reminder = try store.reminder(idPrefix: id)
+        let result = try store.complete(id: reminder.id, completionDate: date)
+        let titles = try ListTitles(store: store)
+        return try Self.json(.ok, CompletionJSON(result, listTitle: titles[result.reminder.listID]))
+    }
+
+    /// `GET /api/v1/events?since=EVENT_ID&limit=N`: outbox events after that one, oldest first.
+    func events(_ request: Request) throws -> Response {
+        let parameters = request.uri.queryParameters
+        let after = try parameters.get("since").map { try store.outboxSequence(resumingAfter: $0) } ?? 0
+        let limit = try parameters.get("limit").map { text in
+            guard let value = Int(text), (1...1000).contains(value) else {
+                throw APIError(status: .badRequest, message: "limit: '\(text)' is not within 1...1000")
+            }
+            return value
+        } ?? 100
+        let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
+        let events = try store.outboxEvents(after: after, limit: limit).filter(filter.matches)
+        var text = "["
+        for (index, event) in events.enumerated() {
+            if index > 0 { text += "," }
+            text += String(decoding: try EventJSON.body(event), as: UTF8.self)
+        }
+        return GeoServer.json(.ok, text + "]")
+    }
+
+    func reminderResponse(_ status: HTTPResponse.Status, _ reminder: Reminder) throws -> Response {
+        let titles = try ListTitles(store: store)
+        var text = JSONText()
+        ReminderJSON(reminder, listTitle: titles[reminder.listID]).write(to: &text)
+        return GeoServer.json(status, text.text)
+    }
+
+    static func draft(_ body: [UInt8]) throws -> ReminderDraft {
+        guard !body.isEmpty else { throw APIError(status: .badRequest, message: "the body is empty; send a JSON object") }
+        do {
+            return try JSONDecoder().decode(ReminderDraftJSON.self, from: Data(body)).draft
+        } catch let error as RequestError {
+            throw APIError(status: .unprocessableContent, message: error.message(spelling: .field))
+        }
+    }
+
+    static func body(_ request: Request) async throws -> [UInt8] {
+        do {
+            return Array(try await request.body.collect(upTo: maxBody).readableBytesView)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "the body is larger than \(maxBody) bytes")
+        }
+    }
+
+    /// A boolean query parameter: present alone or `true`/`1` is on, `false`/`0` off.
+    static func flag(_ value: String?, _ name: String) throws -> Bool {
+        switch value?.lowercased() {
+        case nil: return false
+        case "", "true", "1": return true
+        case "false", "0": return false
+        default: throw APIError(status: .badRequest, message: "\(name): '\(value ?? "")' is not true or false")
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return GeoServer.json(status, String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}

@@ -1,0 +1,57 @@
+import GeoReminders
+
+/// The body of `POST /api/v1/reminders` and `PATCH /api/v1/reminders/{id}`: the fields `add`
+/// takes, named as its options (`"radius": "0.1mi"`, `"alarm-before": ["15m"]`); a field left out
+/// keeps that part. `priority` may be a level name or EventKit's number, `radius` a length or a
+/// number of metres.
+public struct ReminderDraftJSON: Decodable, Sendable {
+    public var draft: ReminderDraft
+
+    enum Key: String, CodingKey, CaseIterable {
+        case title, list, priority, notes, due, timeZone = "time-zone", at, latitude, longitude, radius, when
+        case alarm, alarmBefore = "alarm-before", repeatRule = "repeat", repeatFromCompletion = "repeat-from-completion"
+    }
+
+    /// A key that is not one of ``Key``.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // An unknown field is most likely a typo: refuse it rather than ignore what was asked.
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
+            throw RequestError.badValue(
+                field: unknown.stringValue, message: "is not a field of a reminder (\(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        var draft = ReminderDraft()
+        draft.title = try container.decodeIfPresent(String.self, forKey: .title)
+        draft.list = try container.decodeIfPresent(String.self, forKey: .list)
+        if let number = try? container.decodeIfPresent(Int.self, forKey: .priority) {
+            draft.priority = String(number)
+        } else {
+            draft.priority = try container.decodeIfPresent(String.self, forKey: .priority)
+        }
+        draft.notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        draft.due = try container.decodeIfPresent(String.self, forKey: .due)
+        draft.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        draft.at = try container.decodeIfPresent(String.self, forKey: .at)
+        draft.latitude = try container.decodeIfPresent(Double.self, forKey: .latitude)
+        draft.longitude = try container.decodeIfPresent(Double.self, forKey: .longitude)
+        if let metres = try? container.decodeIfPresent(Double.self, forKey: .radius) {
+            draft.radius = "\(metres)m"
+        } else {
+            draft.radius = try container.decodeIfPresent(String.self, forKey: .radius)
+        }
+        draft.when = try container.decodeIfPresent(String.self, forKey: .when)
+        draft.alarm = try container.decodeIfPresent([String].self, forKey: .alarm)
+        draft.alarmBefore = try container.decodeIfPresent([String].self, forKey: .alarmBefore)
+        draft.repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
+        draft.repeatFromCompletion = try container.decodeIfPresent(Bool.self, forKey: .repeatFromCompletion)
+        self.draft = draft
+    }
+}
