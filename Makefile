@@ -16,13 +16,15 @@ run: build
 	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
 
 # The whole suite; a warning in our own sources fails the build (Swift 6, no warnings);
-# then the GEOS owners are checked for leaks under valgrind, the inputs that once crashed a parser
+# then schemathesis checks the running server against its OpenAPI document, the GEOS owners are
+# checked for leaks under valgrind, the inputs that once crashed a parser
 # are replayed, and each fuzz target runs a few seconds (FUZZ_SECONDS, default 5).
 test: deps
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks|Fuzz)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
 	$(SWIFT) test --skip-build --disable-xctest
+	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
 	@for target in trace sniff icalendar vtodo rrule values mapdata; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done

@@ -116,7 +116,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        ], resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
             name: "georemind",
             dependencies: [

@@ -32,19 +32,28 @@ public struct GeoServer: Sendable {
 
     public func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        let routes = RouteTable()
+        router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
-        router.get("/healthz") { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
-        router.get("/readyz") { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
-        router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                     body: .init(byteBuffer: ByteBuffer(string: metrics.text())))
+        router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
+        router.on("/readyz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
+        router.on("/metrics", .get, in: routes) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics.text())))
         }
-        router.post("/owntracks") { request, context in try await owntracks(request, context) }
-        router.get("/osmand") { request, context in try await osmand(request, context) }
-        router.post("/osmand") { request, context in try await osmand(request, context) }
-        router.post("/overland") { request, context in try await overland(request, context) }
-        router.get("/gpslogger") { request, context in try await gpslogger(request, context) }
-        router.get("/events") { request, context in
+        router.on("/owntracks", .post, in: routes) { request, context in try await owntracks(request, context) }
+        router.on("/osmand", .get, in: routes) { request, context in try await osmand(request, context) }
+        router.on("/osmand", .post, in: routes) { request, context in try await osmand(request, context) }
+        router.on("/overland", .post, in: routes) { request, context in try await overland(request, context) }
+        router.on("/gpslogger", .get, in: routes) { request, context in try await gpslogger(request, context) }
+        // The API's OpenAPI 3.1 description (Sources/GeoServer/Resources/openapi.json, compiled in).
+        router.on("/openapi.json", .get, in: routes) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
+        }
+        router.on("/events", .get, in: routes) { request, context in
             do {
                 return try EventStream(store: store).response(request, context)
             } catch {
@@ -52,7 +61,7 @@ public struct GeoServer: Sendable {
                 return Self.json(failure.status, Self.errorJSON(failure.message))
             }
         }
-        ReminderAPI(store: store, places: places).register(on: router)
+        ReminderAPI(store: store, places: places).register(on: router, routes: routes)
         return router
     }
 

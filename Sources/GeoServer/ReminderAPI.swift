@@ -13,38 +13,44 @@ struct ReminderAPI: Sendable {
     /// Largest request body: a reminder is a few hundred bytes.
     static let maxBody = 1 << 20
 
-    func register(on router: Router<ServerContext>) {
-        let api = router.group("api/v1")
-        api.get("reminders") { request, context in try respond(context, needs: .read) { try listReminders(request) } }
-        api.post("reminders") { request, context in
+    func register(on router: Router<ServerContext>, routes: RouteTable) {
+        let base = "/api/v1"
+        router.on("\(base)/reminders", .get, in: routes) { request, context in
+            try respond(context, needs: .read) { try listReminders(request) }
+        }
+        router.on("\(base)/reminders", .post, in: routes) { request, context in
             let body = try await Self.body(request)
             return try respond(context, needs: .full) { try create(body) }
         }
-        api.get("reminders/:id") { _, context in try respond(context, needs: .read) { try show(context.parameters.require("id")) } }
-        api.patch("reminders/:id") { request, context in
+        router.on("\(base)/reminders/:id", .get, in: routes) { _, context in
+            try respond(context, needs: .read) { try show(context.parameters.require("id")) }
+        }
+        router.on("\(base)/reminders/:id", .patch, in: routes) { request, context in
             let body = try await Self.body(request)
             return try respond(context, needs: .full) { try update(context.parameters.require("id"), body) }
         }
-        api.delete("reminders/:id") { _, context in
+        router.on("\(base)/reminders/:id", .delete, in: routes) { _, context in
             try respond(context, needs: .full) {
                 try store.remove(id: try store.reminderID(idPrefix: context.parameters.require("id")))
                 return Response(status: .noContent)
             }
         }
-        api.post("reminders/:id/complete") { request, context in
+        router.on("\(base)/reminders/:id/complete", .post, in: routes) { request, context in
             let body = try await Self.body(request)
             return try respond(context, needs: .full) { try complete(context.parameters.require("id"), body) }
         }
-        api.get("lists") { _, context in
+        router.on("\(base)/lists", .get, in: routes) { _, context in
             try respond(context, needs: .read) { try Self.json(.ok, try store.lists().map(ListJSON.init)) }
         }
-        api.get("places") { _, context in
+        router.on("\(base)/places", .get, in: routes) { _, context in
             try respond(context, needs: .read) { try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
         }
-        api.get("devices") { _, context in
+        router.on("\(base)/devices", .get, in: routes) { _, context in
             try respond(context, needs: .read) { try Self.json(.ok, try store.devices().map(DeviceJSON.init)) }
         }
-        api.get("events") { request, context in try respond(context, needs: .read) { try events(request) } }
+        router.on("\(base)/events", .get, in: routes) { request, context in
+            try respond(context, needs: .read) { try events(request) }
+        }
     }
 
     /// Checks the token's scope, runs `body`, and answers any error as `{"error": ...}`.
@@ -117,11 +123,22 @@ struct ReminderAPI: Sendable {
         return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store))
     }
 
-    /// `{"date": "..."}` optionally: when it was completed (default now).
+    /// `{"date": "..."}` optionally: when it was completed (default, or null: now).
     func complete(_ id: String, _ body: [UInt8]) throws -> Response {
-        struct Completion: Decodable { var date: String? }
-        let completion = body.isEmpty ? Completion() : try JSONDecoder().decode(Completion.self, from: Data(body))
-        let date = try completion.date.map { try ReminderDraft.moment($0, field: "date") }
+        var date: Date?
+        if !body.isEmpty {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let fields = object as? [String: Any] else {
+                throw APIError(status: .badRequest, message: "the body is not a JSON object")
+            }
+            if let unknown = fields.keys.first(where: { $0 != "date" }) {
+                throw RequestError.badValue(field: unknown, message: "is not a field of a completion (date)")
+            }
+            switch fields["date"] {
+            case nil, is NSNull: break
+            case let text as String: date = try ReminderDraft.moment(text, field: "date")
+            default: throw APIError(status: .badRequest, message: "field 'date': expected String")
+            }
+        }
         let reminder = try store.reminder(idPrefix: id)
         let result = try store.complete(id: reminder.id, completionDate: date)
         let titles = try ListTitles(store: store)

@@ -28,6 +28,9 @@ public struct ReminderDraftJSON: Decodable, Sendable {
                 field: unknown.stringValue, message: "is not a field of a reminder (\(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let container = try decoder.container(keyedBy: Key.self)
+        for key in container.allKeys where try container.decodeNil(forKey: key) {
+            throw RequestError.badValue(field: key.rawValue, message: "is null; leave the field out to keep that part")
+        }
         var draft = ReminderDraft()
         draft.title = try container.decodeIfPresent(String.self, forKey: .title)
         draft.list = try container.decodeIfPresent(String.self, forKey: .list)

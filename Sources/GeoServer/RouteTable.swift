@@ -1,0 +1,39 @@
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// The methods each path of the server takes, recorded as routes are added, so that another
+/// method on a known path is answered 405 with `Allow` (RFC 9110 §15.5.6) rather than 404.
+final class RouteTable: Sendable {
+    private let methods = Mutex<[[String]: Set<HTTPRequest.Method>]>([:])
+
+    func record(_ path: String, _ method: HTTPRequest.Method) {
+        methods.withLock { _ = $0[Self.segments(path), default: []].insert(method) }
+    }
+
+    /// The methods a concrete path takes, matching `:name` segments to anything; nil for an unknown path.
+    func allowed(for path: String) -> Set<HTTPRequest.Method>? {
+        let concrete = Self.segments(path)
+        return methods.withLock { table in
+            table.first { pattern, _ in
+                pattern.count == concrete.count && zip(pattern, concrete).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+            }?.value
+        }
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+}
+
+extension Router<ServerContext> {
+    /// Adds a route and records it in `table`.
+    @discardableResult
+    func on(
+        _ path: String, _ method: HTTPRequest.Method, in table: RouteTable,
+        use handler: @Sendable @escaping (Request, ServerContext) async throws -> Response
+    ) -> Self {
+        table.record(path, method)
+        return on(RouterPath(path), method: method, use: handler)
+    }
+}
