@@ -15,11 +15,13 @@ build: deps
 run: build
 	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
 
-# The whole suite; a warning in our own sources fails the build (Swift 6, no warnings);
+# The whole suite; the sources must be formatted as .swift-format says (`swift format -i -r Sources
+# Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
 # then schemathesis checks the running server against its OpenAPI document, the GEOS owners are
 # checked for leaks under valgrind, the inputs that once crashed a parser
 # are replayed, and each fuzz target runs a few seconds (FUZZ_SECONDS, default 5).
 test: deps
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks|Fuzz)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }

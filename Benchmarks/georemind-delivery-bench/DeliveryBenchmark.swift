@@ -22,16 +22,20 @@ func deliveryBenchmark() throws {
         _ = try store.addWebhook(url: slow.url, secret: secret)
         let events = try fireBurst(store, count: 10_000, devices: 100)
         let commit = try measure { try store.commitEvaluation(firedEvents: events, lateAfter: 900, state: Data(), forKey: "bench") {} }
-        print(String(format: "burst: 10,000 firings and outbox rows committed in %.3f s (%.0f events/s)",
-                     commit.seconds, 10_000 / commit.seconds))
+        print(
+            String(
+                format: "burst: 10,000 firings and outbox rows committed in %.3f s (%.0f events/s)",
+                commit.seconds, 10_000 / commit.seconds))
         let transport = HTTPWebhookTransport()
         let dispatcher = WebhookDispatcher(store: store, transport: transport)
         let task = Task { try await dispatcher.run() }
         let start = Date()
         let received = try await fast.wait(timeout: 120) { $0.count >= 10_000 }
         let fastSeconds = Date().timeIntervalSince(start)
-        print(String(format: "fast endpoint: %d of 10,000 received in %.2f s (%.0f deliveries/s); slow endpoint meanwhile: %d",
-                     received.count, fastSeconds, Double(received.count) / fastSeconds, slow.requests.count))
+        print(
+            String(
+                format: "fast endpoint: %d of 10,000 received in %.2f s (%.0f deliveries/s); slow endpoint meanwhile: %d",
+                received.count, fastSeconds, Double(received.count) / fastSeconds, slow.requests.count))
         // Ingestion while the slow endpoint backs up: a second burst committed with the dispatcher busy.
         let more = try fireBurst(store, count: 10_000, devices: 100, offset: 10_000)
         let busy = try measure { try store.commitEvaluation(firedEvents: more, lateAfter: 900, state: Data(), forKey: "bench") {} }
@@ -55,8 +59,10 @@ func deliveryBenchmark() throws {
         deadTask.cancel()
         _ = await deadTask.result
         let endpoint = try backlog.webhookEndpoints()[0]
-        print(String(format: "dead endpoint, 15 s: %d deliveries queued, peak memory %.0f MiB (%.0f MiB before the dispatcher ran)",
-                     endpoint.pendingCount, peakMemoryMiB(), before))
+        print(
+            String(
+                format: "dead endpoint, 15 s: %d deliveries queued, peak memory %.0f MiB (%.0f MiB before the dispatcher ran)",
+                endpoint.pendingCount, peakMemoryMiB(), before))
         try await transport.shutdown()
     }
 }
@@ -80,18 +86,20 @@ private func fireBurst(_ store: ReminderStore, count: Int, devices: Int, offset:
     let place = StructuredLocation(title: "Depot", latitude: 48.8566, longitude: 2.3522)
     var reminders: [Reminder] = []
     for index in 0..<count {
-        let reminder = Reminder(title: "Delivery \(offset + index)",
-                                alarms: [Alarm(trigger: .location(location: place, proximity: .enter))])
+        let reminder = Reminder(
+            title: "Delivery \(offset + index)",
+            alarms: [Alarm(trigger: .location(location: place, proximity: .enter))])
         reminders.append(try store.save(reminder, commit: false))
     }
     try store.commit()
     return reminders.enumerated().map { index, reminder in
         let time = Date(timeIntervalSince1970: 1_795_000_000 + Double(offset + index))
-        return AlarmEvent(time: time, kind: .enter,
-                          reminder: .init(id: reminder.id, title: reminder.title, priority: 0, creationDate: reminder.creationDate),
-                          alarm: reminder.alarms[0], location: place,
-                          fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: "device-\(index % devices)"),
-                          distance: 0)
+        return AlarmEvent(
+            time: time, kind: .enter,
+            reminder: .init(id: reminder.id, title: reminder.title, priority: 0, creationDate: reminder.creationDate),
+            alarm: reminder.alarms[0], location: place,
+            fix: Fix(time: time, latitude: 48.8566, longitude: 2.3522, accuracy: 5, device: "device-\(index % devices)"),
+            distance: 0)
     }
 }
 

@@ -9,16 +9,18 @@ struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let credentials: Credentials
 
-    func handle(_ request: Request, context: ServerContext,
-                next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: ServerContext,
+        next: (Request, ServerContext) async throws -> Response
+    ) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization] {
             if header.lowercased().hasPrefix("bearer ") {
                 context.token = credentials.token(secret: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
             } else if header.lowercased().hasPrefix("basic "),
-                      let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-                      let pair = String(data: data, encoding: .utf8),
-                      let colon = pair.firstIndex(of: ":")
+                let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+                let pair = String(data: data, encoding: .utf8),
+                let colon = pair.firstIndex(of: ":")
             {
                 context.basicUser = String(pair[..<colon])
                 context.token = credentials.token(secret: String(pair[pair.index(after: colon)...]))

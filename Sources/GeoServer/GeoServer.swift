@@ -92,8 +92,9 @@ public struct GeoServer: Sendable {
             let body = request.method == .post ? try await Self.bytes(request) : []
             let report: LocationReport
             do {
-                report = try OsmAndRequest.decode(query: Substring(request.uri.query ?? ""), body: body,
-                                                  contentType: request.headers[.contentType])
+                report = try OsmAndRequest.decode(
+                    query: Substring(request.uri.query ?? ""), body: body,
+                    contentType: request.headers[.contentType])
             } catch let error as LocationProtocolError {
                 return bad(error, endpoint: "osmand")
             }
@@ -184,9 +185,10 @@ public struct GeoServer: Sendable {
     }
 
     static func unauthorized(basic: Bool) -> Response {
-        Response(status: .unauthorized,
-                 headers: [.contentType: "application/json", .wwwAuthenticate: basic ? #"Basic realm="georemind""# : "Bearer"],
-                 body: .init(byteBuffer: ByteBuffer(string: #"{"error":"a valid token is required"}"#)))
+        Response(
+            status: .unauthorized,
+            headers: [.contentType: "application/json", .wwwAuthenticate: basic ? #"Basic realm="georemind""# : "Bearer"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"error":"a valid token is required"}"#)))
     }
 
     static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {

@@ -76,7 +76,8 @@ struct ReminderAPI: Sendable {
             "location", "completed", "all", "sort", "descending",
         ]
         if let unknown = parameters.first(where: { !known.contains(String($0.key)) }) {
-            throw APIError(status: .badRequest, message: "unknown query parameter '\(unknown.key)'; known: \(known.sorted().joined(separator: ", "))")
+            throw APIError(
+                status: .badRequest, message: "unknown query parameter '\(unknown.key)'; known: \(known.sorted().joined(separator: ", "))")
         }
         query.lists = parameters.getAll("list").map { String($0) }
         query.priority = parameters.get("priority")
@@ -149,12 +150,13 @@ struct ReminderAPI: Sendable {
     func events(_ request: Request) throws -> Response {
         let parameters = request.uri.queryParameters
         let after = try parameters.get("since").map { try store.outboxSequence(resumingAfter: $0) } ?? 0
-        let limit = try parameters.get("limit").map { text in
-            guard let value = Int(text), (1...1000).contains(value) else {
-                throw APIError(status: .badRequest, message: "limit: '\(text)' is not within 1...1000")
-            }
-            return value
-        } ?? 100
+        let limit =
+            try parameters.get("limit").map { text in
+                guard let value = Int(text), (1...1000).contains(value) else {
+                    throw APIError(status: .badRequest, message: "limit: '\(text)' is not within 1...1000")
+                }
+                return value
+            } ?? 100
         let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
         let events = try store.outboxEvents(after: after, limit: limit).filter(filter.matches)
         var text = "["

@@ -39,14 +39,18 @@ public final class ServerMetrics: Sendable {
 
     func request(endpoint: String, status: Int, seconds: Double) {
         registry.makeCounter(descriptor: Self.requestsName, labels: [("endpoint", endpoint), ("status", String(status))]).increment()
-        registry.makeValueHistogram(descriptor: Self.durationName, labels: [("endpoint", endpoint)],
-                                    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1])
-            .record(seconds)
+        registry.makeValueHistogram(
+            descriptor: Self.durationName, labels: [("endpoint", endpoint)],
+            buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+        )
+        .record(seconds)
     }
 
     func committed(requests: Int, firedByKind: [String: Int]) {
-        registry.makeValueHistogram(descriptor: Self.batchName, labels: [],
-                                    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]).record(Double(requests))
+        registry.makeValueHistogram(
+            descriptor: Self.batchName, labels: [],
+            buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
+        ).record(Double(requests))
         for (kind, count) in firedByKind {
             registry.makeCounter(descriptor: Self.firedName, labels: [("kind", kind)]).increment(by: Int64(count))
         }

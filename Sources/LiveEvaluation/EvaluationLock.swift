@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one-server-per-store rule: an exclusive `flock(2)` on `STORE.serve-lock`, held for the

@@ -27,8 +27,10 @@ enum FieldValues {
     }
 
     /// Latitude and longitude, checked: a 400 names the first that is out of range.
-    static func coordinate(latitude: Any?, longitude: Any?, latitudeName: String = "lat",
-                           longitudeName: String = "lon") throws(LocationProtocolError) -> Coordinate {
+    static func coordinate(
+        latitude: Any?, longitude: Any?, latitudeName: String = "lat",
+        longitudeName: String = "lon"
+    ) throws(LocationProtocolError) -> Coordinate {
         guard let rawLatitude = latitude else { throw .missingField(name: latitudeName) }
         guard let rawLongitude = longitude else { throw .missingField(name: longitudeName) }
         guard let lat = number(rawLatitude), lat.isFinite, (-90...90).contains(lat) else {

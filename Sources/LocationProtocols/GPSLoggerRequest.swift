@@ -12,7 +12,10 @@ public enum GPSLoggerRequest {
         let coordinate = try FieldValues.coordinate(latitude: fields["lat"], longitude: fields["lon"])
         let rawTime: String? = fields["timestamp"].flatMap { $0.isEmpty ? nil : $0 } ?? fields["time"]
         let time = try FieldValues.time(rawTime, field: "timestamp")
-        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate,
-                                          accuracy: FieldValues.accuracy(fields["acc"]), device: device)])
+        return LocationReport(fixes: [
+            Fix(
+                time: time, coordinate: coordinate,
+                accuracy: FieldValues.accuracy(fields["acc"]), device: device)
+        ])
     }
 }

@@ -32,10 +32,14 @@ public enum OsmAndRequest {
         guard let device = FieldValues.string(root["device_id"]), !device.isEmpty else { throw .missingField(name: "device_id") }
         guard let location = root["location"] as? [String: Any] else { throw .missingField(name: "location") }
         guard let coords = location["coords"] as? [String: Any] else { throw .missingField(name: "location.coords") }
-        let coordinate = try FieldValues.coordinate(latitude: coords["latitude"], longitude: coords["longitude"],
-                                                    latitudeName: "coords.latitude", longitudeName: "coords.longitude")
+        let coordinate = try FieldValues.coordinate(
+            latitude: coords["latitude"], longitude: coords["longitude"],
+            latitudeName: "coords.latitude", longitudeName: "coords.longitude")
         let time = try FieldValues.time(location["timestamp"], field: "location.timestamp")
-        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate,
-                                          accuracy: FieldValues.accuracy(coords["accuracy"]), device: device)])
+        return LocationReport(fixes: [
+            Fix(
+                time: time, coordinate: coordinate,
+                accuracy: FieldValues.accuracy(coords["accuracy"]), device: device)
+        ])
     }
 }

@@ -15,17 +15,20 @@ public enum OverlandBatch {
         fixes.reserveCapacity(features.count)
         for (index, item) in features.enumerated() {
             guard let feature = item as? [String: Any],
-                  let geometry = feature["geometry"] as? [String: Any],
-                  let coordinates = geometry["coordinates"] as? [Any], coordinates.count >= 2
+                let geometry = feature["geometry"] as? [String: Any],
+                let coordinates = geometry["coordinates"] as? [Any], coordinates.count >= 2
             else { throw .missingField(name: "locations[\(index)].geometry.coordinates") }
             let properties = feature["properties"] as? [String: Any] ?? [:]
-            let coordinate = try FieldValues.coordinate(latitude: coordinates[1], longitude: coordinates[0],
-                                                        latitudeName: "locations[\(index)] latitude",
-                                                        longitudeName: "locations[\(index)] longitude")
+            let coordinate = try FieldValues.coordinate(
+                latitude: coordinates[1], longitude: coordinates[0],
+                latitudeName: "locations[\(index)] latitude",
+                longitudeName: "locations[\(index)] longitude")
             let time = try FieldValues.time(properties["timestamp"], field: "locations[\(index)].properties.timestamp")
             let device = FieldValues.string(properties["device_id"]).flatMap { $0.isEmpty ? nil : $0 } ?? defaultDevice
-            fixes.append(Fix(time: time, coordinate: coordinate,
-                             accuracy: FieldValues.accuracy(properties["horizontal_accuracy"]), device: device))
+            fixes.append(
+                Fix(
+                    time: time, coordinate: coordinate,
+                    accuracy: FieldValues.accuracy(properties["horizontal_accuracy"]), device: device))
         }
         // A stable sort: the backlog is evaluated in time order whatever order the app queued it in.
         fixes = fixes.enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }.map(\.element)

@@ -9,25 +9,33 @@ import GeofenceEngine
 /// waypoint(s), status, lwt, card...) and a zero-length body are accepted and ignored: the iOS app
 /// deletes a message for good on any 4xx.
 public enum OwnTracksMessage {
-    public static func decode(body: [UInt8], limitUser: String?, limitDevice: String?,
-                              basicUser: String?) throws(LocationProtocolError) -> LocationReport {
+    public static func decode(
+        body: [UInt8], limitUser: String?, limitDevice: String?,
+        basicUser: String?
+    ) throws(LocationProtocolError) -> LocationReport {
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return LocationReport(fixes: [], ignored: ["empty"])
         }
         let message = try FieldValues.jsonObject(body)
         let type = message["_type"] as? String ?? "unknown"
         guard type == "location" else { return LocationReport(fixes: [], ignored: [type]) }
-        let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice,
-                                    topic: message["topic"] as? String, basicUser: basicUser)
+        let device = try deviceName(
+            limitUser: limitUser, limitDevice: limitDevice,
+            topic: message["topic"] as? String, basicUser: basicUser)
         let coordinate = try FieldValues.coordinate(latitude: message["lat"], longitude: message["lon"])
         let time = try FieldValues.time(message["tst"], field: "tst")
-        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate,
-                                          accuracy: FieldValues.accuracy(message["acc"]), device: device)])
+        return LocationReport(fixes: [
+            Fix(
+                time: time, coordinate: coordinate,
+                accuracy: FieldValues.accuracy(message["acc"]), device: device)
+        ])
     }
 
     /// `user/device` as the Recorder names it: from the X-Limit headers, lowercased.
-    static func deviceName(limitUser: String?, limitDevice: String?, topic: String?,
-                           basicUser: String?) throws(LocationProtocolError) -> String {
+    static func deviceName(
+        limitUser: String?, limitDevice: String?, topic: String?,
+        basicUser: String?
+    ) throws(LocationProtocolError) -> String {
         if let user = limitUser?.lowercased(), !user.isEmpty {
             if let device = limitDevice?.lowercased(), !device.isEmpty { return "\(user)/\(device)" }
             return user

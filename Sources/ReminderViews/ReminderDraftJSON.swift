@@ -25,7 +25,8 @@ public struct ReminderDraftJSON: Decodable, Sendable {
         let all = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
             throw RequestError.badValue(
-                field: unknown.stringValue, message: "is not a field of a reminder (\(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                field: unknown.stringValue,
+                message: "is not a field of a reminder (\(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let container = try decoder.container(keyedBy: Key.self)
         for key in container.allKeys where try container.decodeNil(forKey: key) {

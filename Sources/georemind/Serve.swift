@@ -1,7 +1,7 @@
 import ArgumentParser
+import Delivery
 import Dispatch
 import Foundation
-import Delivery
 import GeoReminders
 import GeoServer
 import Logging
@@ -16,8 +16,11 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "host")) var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The port to listen on (0: any free port, printed on stderr).", valueName: "port"))
     var port = 8080
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.",
-                                                               valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "trace, debug, info, notice, warning, error or critical.",
+            valueName: "level"))
     var logLevel = "info"
     @Option(
         name: .customLong("late-after"),

@@ -1,6 +1,5 @@
 import Foundation
 import GeoReminders
-@testable import GeoServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -8,6 +7,8 @@ import LiveEvaluation
 import Logging
 import NIOCore
 import Testing
+
+@testable import GeoServer
 
 /// The router against an in-memory store, through HummingbirdTesting's client.
 struct RouterTests {
@@ -24,24 +25,32 @@ struct RouterTests {
                 #expect(response.headers[.wwwAuthenticate] == "Bearer")
             }
             // A read token may not post fixes.
-            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(reader)"],
-                                     body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
+            try await client.execute(
+                uri: "/overland", method: .post, headers: [.authorization: "Bearer \(reader)"],
+                body: ByteBuffer(string: #"{"locations":[]}"#)
+            ) { response in
                 #expect(response.status == .unauthorized)
             }
-            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
-                                     body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
+            try await client.execute(
+                uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
+                body: ByteBuffer(string: #"{"locations":[]}"#)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
                 #expect(String(buffer: response.body) == #"{"result":"ok"}"#)
             }
-            try await client.execute(uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
-                                     body: ByteBuffer(string: "[1,2")) { response in
+            try await client.execute(
+                uri: "/overland", method: .post, headers: [.authorization: "Bearer \(secret)"],
+                body: ByteBuffer(string: "[1,2")
+            ) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body) == #"{"error":"the body is not the expected JSON: not JSON"}"#)
             }
             let basic = "Basic " + Data("ann:\(secret)".utf8).base64EncodedString()
-            try await client.execute(uri: "/owntracks", method: .post, headers: [.authorization: basic],
-                                     body: ByteBuffer(string: #"{"_type":"waypoints","waypoints":[]}"#)) { response in
+            try await client.execute(
+                uri: "/owntracks", method: .post, headers: [.authorization: basic],
+                body: ByteBuffer(string: #"{"_type":"waypoints","waypoints":[]}"#)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == "[]")
             }

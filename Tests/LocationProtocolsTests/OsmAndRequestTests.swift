@@ -1,12 +1,14 @@
 import Foundation
 import GeofenceEngine
-@testable import LocationProtocols
 import Testing
+
+@testable import LocationProtocols
 
 /// The OsmAnd protocol in each shape its clients send.
 struct OsmAndRequestTests {
-    let expected = Fix(time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 52.5163, longitude: 13.3777,
-                       accuracy: 8.5, device: "k7q2m9")
+    let expected = Fix(
+        time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 52.5163, longitude: 13.3777,
+        accuracy: 8.5, device: "k7q2m9")
 
     @Test func oldTraccarClientQueryString() throws {
         // Traccar Client for Android before 9: everything in the query of a POST with no body.
@@ -15,9 +17,11 @@ struct OsmAndRequestTests {
     }
 
     @Test func traccarClient10FormBody() throws {
-        let body = "id=k7q2m9&timestamp=1700000000&lat=52.5163&lon=13.3777&speed=0.0&bearing=0.0&altitude=34.0&accuracy=8.5&batt=77.0&charge=false"
-        let report = try OsmAndRequest.decode(query: "", body: Array(body.utf8),
-                                              contentType: "application/x-www-form-urlencoded")
+        let body =
+            "id=k7q2m9&timestamp=1700000000&lat=52.5163&lon=13.3777&speed=0.0&bearing=0.0&altitude=34.0&accuracy=8.5&batt=77.0&charge=false"
+        let report = try OsmAndRequest.decode(
+            query: "", body: Array(body.utf8),
+            contentType: "application/x-www-form-urlencoded")
         #expect(report.fixes == [expected])
     }
 

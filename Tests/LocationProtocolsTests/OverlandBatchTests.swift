@@ -1,7 +1,8 @@
 import Foundation
 import GeofenceEngine
-@testable import LocationProtocols
 import Testing
+
+@testable import LocationProtocols
 
 /// Overland batches as the iOS app posts them.
 struct OverlandBatchTests {
@@ -15,10 +16,11 @@ struct OverlandBatchTests {
              "current":\(feature(2.31, 48.87, "2023-11-14T22:15:20Z"))}
             """
         let report = try OverlandBatch.decode(body: Array(body.utf8), defaultDevice: "token")
-        #expect(report.fixes == [
-            Fix(time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 48.85, longitude: 2.29, accuracy: nil, device: "iphone"),
-            Fix(time: Date(timeIntervalSince1970: 1_700_000_060), latitude: 48.86, longitude: 2.30, accuracy: 5, device: "iphone"),
-        ])
+        #expect(
+            report.fixes == [
+                Fix(time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 48.85, longitude: 2.29, accuracy: nil, device: "iphone"),
+                Fix(time: Date(timeIntervalSince1970: 1_700_000_060), latitude: 48.86, longitude: 2.30, accuracy: 5, device: "iphone"),
+            ])
     }
 
     @Test func currentAloneIsAFix() throws {

@@ -1,19 +1,26 @@
 import Foundation
 import GeofenceEngine
-@testable import LocationProtocols
 import Testing
+
+@testable import LocationProtocols
 
 /// OwnTracks HTTP mode, with bodies shaped as the Android and iOS apps send them.
 struct OwnTracksMessageTests {
     // The Android app's location message (MessageLocation serialised with Jackson).
-    let android = #"{"_type":"location","acc":13,"alt":52,"batt":87,"bs":1,"conn":"w","created_at":1700000100,"lat":48.8584,"lon":2.2945,"m":1,"t":"u","tid":"ph","tst":1700000000,"vac":3,"vel":12,"topic":"owntracks/alice/pixel"}"#
+    let android =
+        #"{"_type":"location","acc":13,"alt":52,"batt":87,"bs":1,"conn":"w","created_at":1700000100,"lat":48.8584,"lon":2.2945,"m":1,"t":"u","tid":"ph","tst":1700000000,"vac":3,"vel":12,"topic":"owntracks/alice/pixel"}"#
     // The iOS app's location message: numbers as JSON numbers, `inregions`, no topic in HTTP mode.
-    let ios = #"{"_type":"location","acc":5,"alt":40,"batt":60,"bs":2,"conn":"m","lat":48.85,"lon":2.35,"tid":"ip","tst":1700000060,"vac":2,"vel":0,"inregions":["Home"],"created_at":1700000061}"#
+    let ios =
+        #"{"_type":"location","acc":5,"alt":40,"batt":60,"bs":2,"conn":"m","lat":48.85,"lon":2.35,"tid":"ip","tst":1700000060,"vac":2,"vel":0,"inregions":["Home"],"created_at":1700000061}"#
 
     @Test func androidLocationUsesTheXLimitHeadersLowercased() throws {
         let report = try OwnTracksMessage.decode(body: Array(android.utf8), limitUser: "Alice", limitDevice: "Pixel", basicUser: "alice")
-        #expect(report.fixes == [Fix(time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 48.8584, longitude: 2.2945,
-                                     accuracy: 13, device: "alice/pixel")])
+        #expect(
+            report.fixes == [
+                Fix(
+                    time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 48.8584, longitude: 2.2945,
+                    accuracy: 13, device: "alice/pixel")
+            ])
         #expect(report.ignored.isEmpty)
     }
 
@@ -24,15 +31,21 @@ struct OwnTracksMessageTests {
 
     @Test func iosLocationFallsBackToTheBasicUser() throws {
         let report = try OwnTracksMessage.decode(body: Array(ios.utf8), limitUser: nil, limitDevice: nil, basicUser: "Bob")
-        #expect(report.fixes == [Fix(time: Date(timeIntervalSince1970: 1_700_000_060), latitude: 48.85, longitude: 2.35,
-                                     accuracy: 5, device: "bob")])
+        #expect(
+            report.fixes == [
+                Fix(
+                    time: Date(timeIntervalSince1970: 1_700_000_060), latitude: 48.85, longitude: 2.35,
+                    accuracy: 5, device: "bob")
+            ])
     }
 
     @Test func otherMessageTypesAndEmptyBodiesAreIgnored() throws {
-        for (body, type) in [(#"{"_type":"transition","event":"enter","tst":1700000000}"#, "transition"),
-                             (#"{"_type":"lwt","tst":1700000000}"#, "lwt"),
-                             (#"{"_type":"status","android":{}}"#, "status"),
-                             ("", "empty")] {
+        for (body, type) in [
+            (#"{"_type":"transition","event":"enter","tst":1700000000}"#, "transition"),
+            (#"{"_type":"lwt","tst":1700000000}"#, "lwt"),
+            (#"{"_type":"status","android":{}}"#, "status"),
+            ("", "empty"),
+        ] {
             let report = try OwnTracksMessage.decode(body: Array(body.utf8), limitUser: "a", limitDevice: "b", basicUser: nil)
             #expect(report == LocationReport(fixes: [], ignored: [type]))
         }
@@ -47,19 +60,22 @@ struct OwnTracksMessageTests {
 
     @Test func badLocationsAreTypedErrors() {
         #expect(throws: LocationProtocolError.badValue(field: "lat", value: "95")) {
-            try OwnTracksMessage.decode(body: Array(#"{"_type":"location","lat":95,"lon":2,"tst":1700000000}"#.utf8),
-                                        limitUser: "a", limitDevice: nil, basicUser: nil)
+            try OwnTracksMessage.decode(
+                body: Array(#"{"_type":"location","lat":95,"lon":2,"tst":1700000000}"#.utf8),
+                limitUser: "a", limitDevice: nil, basicUser: nil)
         }
         #expect(throws: LocationProtocolError.missingField(name: "tst")) {
-            try OwnTracksMessage.decode(body: Array(#"{"_type":"location","lat":5,"lon":2}"#.utf8),
-                                        limitUser: "a", limitDevice: nil, basicUser: nil)
+            try OwnTracksMessage.decode(
+                body: Array(#"{"_type":"location","lat":5,"lon":2}"#.utf8),
+                limitUser: "a", limitDevice: nil, basicUser: nil)
         }
         #expect(throws: LocationProtocolError.malformedJSON(detail: "not JSON")) {
             try OwnTracksMessage.decode(body: Array("{lat".utf8), limitUser: "a", limitDevice: nil, basicUser: nil)
         }
         #expect(throws: LocationProtocolError.noDevice) {
-            try OwnTracksMessage.decode(body: Array(#"{"_type":"location","lat":5,"lon":2,"tst":1700000000}"#.utf8),
-                                        limitUser: nil, limitDevice: nil, basicUser: nil)
+            try OwnTracksMessage.decode(
+                body: Array(#"{"_type":"location","lat":5,"lon":2,"tst":1700000000}"#.utf8),
+                limitUser: nil, limitDevice: nil, basicUser: nil)
         }
     }
 }

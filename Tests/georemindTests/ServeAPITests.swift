@@ -63,14 +63,24 @@ import Testing
         #expect(try await server.send("GET", "/api/v1/reminders", headers: auth("nope")).status == 401)
         #expect(try await server.send("GET", "/api/v1/reminders", headers: auth(ingest)).status == 403)
         let forbidden = try await server.send("POST", "/api/v1/reminders", body: body, headers: auth(read))
-        #expect(forbidden.status == 403 && forbidden.body == #"{"error":"this token's scope does not allow this; it needs a 'full' token"}"#)
+        #expect(
+            forbidden.status == 403 && forbidden.body == #"{"error":"this token's scope does not allow this; it needs a 'full' token"}"#)
         let cases: [(String, String, String?, Int, String)] = [
             ("POST", "/api/v1/reminders", "{", 400, #"{"error":"the body is not JSON"}"#),
             ("POST", "/api/v1/reminders", #"{"notes":"no title"}"#, 422, #"{"error":"title is required"}"#),
-            ("POST", "/api/v1/reminders", #"{"title":"x","colour":"red"}"#, 422, #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion)"}"#),
+            (
+                "POST", "/api/v1/reminders", #"{"title":"x","colour":"red"}"#, 422,
+                #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion)"}"#
+            ),
             ("POST", "/api/v1/reminders", #"{"title":"x","latitude":10}"#, 422, #"{"error":"latitude and longitude go together"}"#),
-            ("POST", "/api/v1/reminders", #"{"title":"x","due":"2026-13-01"}"#, 422, #"{"error":"due: '2026-13-01' has an invalid month"}"#),
-            ("POST", "/api/v1/reminders", #"{"title":"x","repeat":"daily"}"#, 422, #"{"error":"repeat needs a due date to count from; add due"}"#),
+            (
+                "POST", "/api/v1/reminders", #"{"title":"x","due":"2026-13-01"}"#, 422,
+                #"{"error":"due: '2026-13-01' has an invalid month"}"#
+            ),
+            (
+                "POST", "/api/v1/reminders", #"{"title":"x","repeat":"daily"}"#, 422,
+                #"{"error":"repeat needs a due date to count from; add due"}"#
+            ),
             ("POST", "/api/v1/reminders", #"{"title":"x","list":"Nope"}"#, 422, #"{"error":"no list is named 'Nope'"}"#),
             ("POST", "/api/v1/reminders", #"{"title":"x","at":"Atlantis"}"#, 422, #"{"error":"unknown place 'Atlantis'"}"#),
             ("POST", "/api/v1/reminders", #"{"title":7}"#, 400, #"{"error":"field 'title': expected String"}"#),
@@ -98,7 +108,9 @@ import Testing
         let reply = try await server.send(
             "POST", "/api/v1/reminders/\(id)/complete", body: #"{"date":"2026-11-23T10:00"}"#, headers: auth(full))
         #expect(reply.status == 200, "\(reply.body)")
-        #expect(reply.body.contains(#""outcome":"advanced""#) && reply.body.contains(#""nextDue":"2026-11-30T09:00:00-05:00""#), "\(reply.body)")
+        #expect(
+            reply.body.contains(#""outcome":"advanced""#) && reply.body.contains(#""nextDue":"2026-11-30T09:00:00-05:00""#), "\(reply.body)"
+        )
         #expect(try sandbox.ok("list", "--completed", "--json").contains("Water plants"))
         let lists = try await server.send("GET", "/api/v1/lists", headers: auth(read))
         #expect(lists.status == 200 && lists.body.contains(#""title":"Reminders""#), "\(lists.body)")

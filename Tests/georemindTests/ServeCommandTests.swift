@@ -38,27 +38,45 @@ import Testing
         for (step, lon) in [(0, 20.01), (1, 20.0)] {
             let t = 1_700_000_000 + step * 60
             let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(t)))
-            var reply = try await server.send("POST", "/osmand", body: "id=trk-1&timestamp=\(t)&lat=10.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=5.0&batt=80.0&charge=false", headers: form)
+            var reply = try await server.send(
+                "POST", "/osmand",
+                body: "id=trk-1&timestamp=\(t)&lat=10.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=5.0&batt=80.0&charge=false",
+                headers: form)
             #expect(reply.status == 200 && reply.body.isEmpty)
-            reply = try await server.send("POST", "/osmand", body: #"{"location":{"timestamp":"\#(iso)","coords":{"latitude":11.0,"longitude":\#(lon),"accuracy":5,"speed":0,"heading":0,"altitude":0},"is_moving":true,"battery":{"level":0.5,"is_charging":false}},"device_id":"trk-4"}"#,
-                                          headers: ["Content-Type": "application/json"])
+            reply = try await server.send(
+                "POST", "/osmand",
+                body:
+                    #"{"location":{"timestamp":"\#(iso)","coords":{"latitude":11.0,"longitude":\#(lon),"accuracy":5,"speed":0,"heading":0,"altitude":0},"is_moving":true,"battery":{"level":0.5,"is_charging":false}},"device_id":"trk-4"}"#,
+                headers: ["Content-Type": "application/json"])
             #expect(reply.status == 200)
-            reply = try await server.send("POST", "/osmand?id=trk-2&timestamp=\(t)&lat=12.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=0.0&batt=80.0")
+            reply = try await server.send(
+                "POST", "/osmand?id=trk-2&timestamp=\(t)&lat=12.0&lon=\(lon)&speed=0.0&bearing=0.0&altitude=0.0&accuracy=0.0&batt=80.0")
             #expect(reply.status == 200)
             reply = try await server.send("GET", "/osmand?deviceid=trk-3&lat=13.0&lon=\(lon)&timestamp=\(t)000&hdop=4&altitude=0&speed=0")
             #expect(reply.status == 200)
-            reply = try await server.send("POST", "/owntracks", body: #"{"_type":"location","acc":10,"alt":50,"batt":80,"bs":1,"conn":"w","lat":14.0,"lon":\#(lon),"tid":"an","tst":\#(t),"vel":0,"topic":"owntracks/ann/pixel","created_at":\#(t)}"#,
-                                          headers: ["Authorization": ServerProcess.basic("ann", token), "X-Limit-U": "Ann", "X-Limit-D": "Pixel", "Content-Type": "application/json"])
+            reply = try await server.send(
+                "POST", "/owntracks",
+                body:
+                    #"{"_type":"location","acc":10,"alt":50,"batt":80,"bs":1,"conn":"w","lat":14.0,"lon":\#(lon),"tid":"an","tst":\#(t),"vel":0,"topic":"owntracks/ann/pixel","created_at":\#(t)}"#,
+                headers: [
+                    "Authorization": ServerProcess.basic("ann", token), "X-Limit-U": "Ann", "X-Limit-D": "Pixel",
+                    "Content-Type": "application/json",
+                ])
             #expect(reply.status == 200 && reply.body == "[]")
-            reply = try await server.send("POST", "/owntracks", body: #"{"_type":"location","acc":10,"lat":15.0,"lon":\#(lon),"tid":"io","tst":\#(t),"vel":0,"batt":50,"bs":1}"#,
-                                          headers: ["Authorization": ServerProcess.basic("bob", token), "Content-Type": "application/json"])
+            reply = try await server.send(
+                "POST", "/owntracks",
+                body: #"{"_type":"location","acc":10,"lat":15.0,"lon":\#(lon),"tid":"io","tst":\#(t),"vel":0,"batt":50,"bs":1}"#,
+                headers: ["Authorization": ServerProcess.basic("bob", token), "Content-Type": "application/json"])
             #expect(reply.status == 200 && reply.body == "[]")
-            let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),16.0]},"properties":{"timestamp":"\#(iso)","horizontal_accuracy":5,"speed":0,"battery_level":0.8,"device_id":"iphone"}}"#
-            reply = try await server.send("POST", "/overland", body: #"{"locations":[\#(feature)],"current":\#(feature)}"#,
-                                          headers: bearer.merging(["Content-Type": "application/json"]) { $1 })
+            let feature =
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),16.0]},"properties":{"timestamp":"\#(iso)","horizontal_accuracy":5,"speed":0,"battery_level":0.8,"device_id":"iphone"}}"#
+            reply = try await server.send(
+                "POST", "/overland", body: #"{"locations":[\#(feature)],"current":\#(feature)}"#,
+                headers: bearer.merging(["Content-Type": "application/json"]) { $1 })
             #expect(reply.status == 200 && reply.body == #"{"result":"ok"}"# && reply.contentType == "application/json")
-            reply = try await server.send("GET", "/gpslogger?device=moto&lat=17.0&lon=\(lon)&time=\(iso)&timestamp=\(t)&acc=5&alt=0&spd=0&dir=0&batt=80&aid=x",
-                                          headers: bearer)
+            reply = try await server.send(
+                "GET", "/gpslogger?device=moto&lat=17.0&lon=\(lon)&time=\(iso)&timestamp=\(t)&acc=5&alt=0&spd=0&dir=0&batt=80&aid=x",
+                headers: bearer)
             #expect(reply.status == 200)
         }
         for name in variants { #expect(try fired(ids[name]!), "\(name)") }
@@ -78,7 +96,9 @@ import Testing
         let server = try ServerProcess(sandbox, arguments: ["--retry-base", "0.1s"])
         let now = Int(Date().timeIntervalSince1970)
         // A fresh fix outside, then inside: an on-time arrival. Then an hour-old backlog on another device: late.
-        let fixes = [("moto", 60, now - 60, 20.01), ("moto", 60, now, 20.0), ("old", 61, now - 3_660, 20.01), ("old", 61, now - 3_600, 20.0)]
+        let fixes = [
+            ("moto", 60, now - 60, 20.01), ("moto", 60, now, 20.0), ("old", 61, now - 3_660, 20.01), ("old", 61, now - 3_600, 20.0),
+        ]
         for (device, lat, t, lon) in fixes {
             let reply = try await server.send(
                 "GET", "/gpslogger?device=\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: ["Authorization": "Bearer \(token)"])
@@ -105,7 +125,8 @@ import Testing
     @Test func refusalsAndCounts() async throws {
         let id = try place(30)
         let server = try ServerProcess(sandbox)
-        let overland = #"{"locations":[{"type":"Feature","geometry":{"type":"Point","coordinates":[20.0,95]},"properties":{"timestamp":"2023-11-14T22:13:20Z"}}]}"#
+        let overland =
+            #"{"locations":[{"type":"Feature","geometry":{"type":"Point","coordinates":[20.0,95]},"properties":{"timestamp":"2023-11-14T22:13:20Z"}}]}"#
         // No token, a wrong token, an unknown OsmAnd id: nothing anonymous, nothing leaked.
         #expect(try await server.send("POST", "/overland", body: overland).status == 401)
         #expect(try await server.send("POST", "/overland", body: overland, headers: ["Authorization": "Bearer nope"]).status == 401)
@@ -117,8 +138,9 @@ import Testing
         #expect(own.status == 200 && own.body == "[]")
         // A retried request fires nothing twice and is counted as a duplicate.
         for lon in [20.01, 20.0, 20.0] {
-            let reply = try await server.send("GET", "/gpslogger?device=moto&lat=30&lon=\(lon)&timestamp=\(lon == 20.01 ? 1_700_000_000 : 1_700_000_060)",
-                                              headers: ["Authorization": "Bearer \(token)"])
+            let reply = try await server.send(
+                "GET", "/gpslogger?device=moto&lat=30&lon=\(lon)&timestamp=\(lon == 20.01 ? 1_700_000_000 : 1_700_000_060)",
+                headers: ["Authorization": "Bearer \(token)"])
             #expect(reply.status == 200)
         }
         #expect(try fired(id))
@@ -144,7 +166,8 @@ import Testing
         let id = try place(40)
         try await Task.sleep(for: .milliseconds(1200))
         for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
-            _ = try await server.send("GET", "/gpslogger?device=moto&lat=40&lon=\(lon)&timestamp=\(t)", headers: ["Authorization": "Bearer \(token)"])
+            _ = try await server.send(
+                "GET", "/gpslogger?device=moto&lat=40&lon=\(lon)&timestamp=\(t)", headers: ["Authorization": "Bearer \(token)"])
         }
         #expect(try fired(id))
         #expect(server.stop() == 0)
@@ -161,8 +184,11 @@ import Testing
                 group.addTask {
                     let lat = 50 + Double(device) * 0.1
                     for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
-                        guard let reply = try? await server.send("GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth),
-                              reply.status == 200 else { return (device, false) }
+                        guard
+                            let reply = try? await server.send(
+                                "GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth),
+                            reply.status == 200
+                        else { return (device, false) }
                     }
                     return (device, true)
                 }
@@ -178,7 +204,9 @@ import Testing
         for device in 0..<20 {
             let lat = 50 + Double(device) * 0.1
             for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
-                #expect(try await restarted.send("GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth).status == 200)
+                #expect(
+                    try await restarted.send("GET", "/gpslogger?device=d\(device)&lat=\(lat)&lon=\(lon)&timestamp=\(t)", headers: auth)
+                        .status == 200)
             }
         }
         let metrics = try await restarted.send("GET", "/metrics").body

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A running `georemind serve` on a free loopback port, for end-to-end tests.
 // @unchecked: every stored property is a let set in init; Process is used only to signal and wait.
@@ -77,8 +78,9 @@ final class ServerProcess: @unchecked Sendable {
         if let body { request.httpBody = Data(body.utf8) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
-        return Reply(status: http.statusCode, body: String(decoding: data, as: UTF8.self),
-                     contentType: http.value(forHTTPHeaderField: "Content-Type"))
+        return Reply(
+            status: http.statusCode, body: String(decoding: data, as: UTF8.self),
+            contentType: http.value(forHTTPHeaderField: "Content-Type"))
     }
 
     static func basic(_ user: String, _ password: String) -> String {

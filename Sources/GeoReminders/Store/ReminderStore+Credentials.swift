@@ -15,9 +15,12 @@ extension ReminderStore {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM apiToken WHERE name = ?", arguments: [name]) == true {
                 throw CredentialError.duplicateTokenName(name: name)
             }
-            try db.execute(sql: "INSERT INTO apiToken (name, scope, hash, createdDate) VALUES (?, ?, ?, ?)",
-                           arguments: [name, scope.rawValue, Self.tokenHash(secret),
-                                       configuration.now().timeIntervalSinceReferenceDate])
+            try db.execute(
+                sql: "INSERT INTO apiToken (name, scope, hash, createdDate) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    name, scope.rawValue, Self.tokenHash(secret),
+                    configuration.now().timeIntervalSinceReferenceDate,
+                ])
         }
         observers.notify()
         return secret
@@ -28,9 +31,10 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "list tokens")
         return try database.read { db in
             try Row.fetchAll(db, sql: "SELECT name, scope, createdDate, lastUsedDate FROM apiToken ORDER BY name").map { row in
-                APIToken(name: row[0], scope: TokenScope(rawValue: row[1]) ?? .ingest,
-                         createdDate: Date(timeIntervalSinceReferenceDate: row[2]),
-                         lastUsedDate: (row[3] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
+                APIToken(
+                    name: row[0], scope: TokenScope(rawValue: row[1]) ?? .ingest,
+                    createdDate: Date(timeIntervalSinceReferenceDate: row[2]),
+                    lastUsedDate: (row[3] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
             }
         }
     }
@@ -64,12 +68,14 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "record token use", allowedWith: [.full, .writeOnly])
         try database.write { db in
             for name in tokens {
-                try db.execute(sql: "UPDATE apiToken SET lastUsedDate = ? WHERE name = ?",
-                               arguments: [date.timeIntervalSinceReferenceDate, name])
+                try db.execute(
+                    sql: "UPDATE apiToken SET lastUsedDate = ? WHERE name = ?",
+                    arguments: [date.timeIntervalSinceReferenceDate, name])
             }
             for id in devices {
-                try db.execute(sql: "UPDATE device SET lastSeenDate = ? WHERE id = ?",
-                               arguments: [date.timeIntervalSinceReferenceDate, id])
+                try db.execute(
+                    sql: "UPDATE device SET lastSeenDate = ? WHERE id = ?",
+                    arguments: [date.timeIntervalSinceReferenceDate, id])
             }
         }
     }
@@ -90,8 +96,9 @@ extension ReminderStore {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [id]) == true {
                 throw CredentialError.duplicateDeviceID(id: id)
             }
-            try db.execute(sql: "INSERT INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
-                           arguments: [id, name, tokenName, device.createdDate.timeIntervalSinceReferenceDate])
+            try db.execute(
+                sql: "INSERT INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
+                arguments: [id, name, tokenName, device.createdDate.timeIntervalSinceReferenceDate])
         }
         observers.notify()
         return device
@@ -105,8 +112,9 @@ extension ReminderStore {
         let now = configuration.now().timeIntervalSinceReferenceDate
         try database.write { db in
             for device in devices {
-                try db.execute(sql: "INSERT OR IGNORE INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
-                               arguments: [device.id, device.id, device.tokenName, now])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
+                    arguments: [device.id, device.id, device.tokenName, now])
             }
         }
     }
@@ -116,8 +124,9 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "list devices", allowedWith: [.full, .writeOnly])
         return try database.read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, tokenName, createdDate, lastSeenDate FROM device ORDER BY name").map { row in
-                Device(id: row[0], name: row[1], tokenName: row[2], createdDate: Date(timeIntervalSinceReferenceDate: row[3]),
-                       lastSeenDate: (row[4] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
+                Device(
+                    id: row[0], name: row[1], tokenName: row[2], createdDate: Date(timeIntervalSinceReferenceDate: row[3]),
+                    lastSeenDate: (row[4] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
             }
         }
     }
@@ -147,7 +156,7 @@ extension ReminderStore {
 
     static func checkName(_ name: String) throws {
         guard (1...64).contains(name.count), name.trimmingCharacters(in: .whitespaces) == name,
-              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
         else { throw CredentialError.badName(name: name) }
     }
 }

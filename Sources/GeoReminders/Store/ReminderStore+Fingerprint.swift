@@ -7,9 +7,11 @@ extension ReminderStore {
     public func reminderFingerprint() throws -> [Double] {
         let database = try authorizedDatabase(for: "read the reminders' fingerprint", allowedWith: [.full, .writeOnly])
         return try database.read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT count(*), total(lastModifiedDate), total(isCompleted), ifnull(max(number), 0) FROM reminder
-                """)
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*), total(lastModifiedDate), total(isCompleted), ifnull(max(number), 0) FROM reminder
+                    """)
             return row.map { [$0[0], $0[1], $0[2], $0[3]] } ?? []
         }
     }

@@ -32,52 +32,53 @@ enum StoreSchema {
 
     private static func createV1(_ db: Database) throws {
         try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-        try db.execute(sql: """
-            CREATE TABLE storeInfo (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-            CREATE TABLE list (
-                id TEXT PRIMARY KEY NOT NULL,
-                title TEXT NOT NULL,
-                colour TEXT NOT NULL,
-                allowsContentModifications BOOLEAN NOT NULL,
-                creationDate REAL NOT NULL);
-            CREATE TABLE reminder (
-                id TEXT PRIMARY KEY NOT NULL,
-                listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
-                title TEXT NOT NULL,
-                titleKey TEXT NOT NULL,
-                notes TEXT,
-                priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 9),
-                priorityLevel TEXT NOT NULL,
-                startDate TEXT,
-                startTimeZone TEXT,
-                dueDate TEXT,
-                dueTimeZone TEXT,
-                dueKey REAL,
-                isCompleted BOOLEAN NOT NULL,
-                completionDate REAL,
-                creationDate REAL NOT NULL,
-                lastModifiedDate REAL NOT NULL,
-                isLocationReminder BOOLEAN NOT NULL,
-                seriesID TEXT,
-                recurrenceRules TEXT);
-            CREATE INDEX reminder_on_listID ON reminder(listID);
-            CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
-            CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
-            CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
-            CREATE TABLE alarm (
-                reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                id TEXT NOT NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
-                absoluteDate REAL,
-                relativeOffset REAL,
-                locationTitle TEXT,
-                latitude REAL,
-                longitude REAL,
-                radius REAL,
-                proximity TEXT,
-                PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE storeInfo (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                CREATE TABLE list (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    colour TEXT NOT NULL,
+                    allowsContentModifications BOOLEAN NOT NULL,
+                    creationDate REAL NOT NULL);
+                CREATE TABLE reminder (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    titleKey TEXT NOT NULL,
+                    notes TEXT,
+                    priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 9),
+                    priorityLevel TEXT NOT NULL,
+                    startDate TEXT,
+                    startTimeZone TEXT,
+                    dueDate TEXT,
+                    dueTimeZone TEXT,
+                    dueKey REAL,
+                    isCompleted BOOLEAN NOT NULL,
+                    completionDate REAL,
+                    creationDate REAL NOT NULL,
+                    lastModifiedDate REAL NOT NULL,
+                    isLocationReminder BOOLEAN NOT NULL,
+                    seriesID TEXT,
+                    recurrenceRules TEXT);
+                CREATE INDEX reminder_on_listID ON reminder(listID);
+                CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
+                CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
+                CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+                CREATE TABLE alarm (
+                    reminderID TEXT NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    id TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
+                    absoluteDate REAL,
+                    relativeOffset REAL,
+                    locationTitle TEXT,
+                    latitude REAL,
+                    longitude REAL,
+                    radius REAL,
+                    proximity TEXT,
+                    PRIMARY KEY (reminderID, position)) WITHOUT ROWID;
+                """)
         // The default list exists from the first open.
         let listID = UUID().uuidString.lowercased()
         try db.execute(
@@ -89,27 +90,29 @@ enum StoreSchema {
     /// Room for alarm evaluation: fired and acknowledged instants per alarm, and the geofence
     /// engine's saved state as one snapshot per key.
     private static func createV2(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE alarm ADD COLUMN firedDate REAL;
-            ALTER TABLE alarm ADD COLUMN acknowledgedDate REAL;
-            CREATE TABLE engineState (
-                key TEXT PRIMARY KEY NOT NULL,
-                snapshot BLOB NOT NULL,
-                savedDate REAL NOT NULL);
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE alarm ADD COLUMN firedDate REAL;
+                ALTER TABLE alarm ADD COLUMN acknowledgedDate REAL;
+                CREATE TABLE engineState (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    snapshot BLOB NOT NULL,
+                    savedDate REAL NOT NULL);
+                """)
     }
 
     /// Room for regeneration on completion: each series' first due date, so that COUNT and the
     /// rule's grid hold across the whole series, and which reminder is the series' live one.
     private static func createV3(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE recurrenceSeries (
-                id TEXT PRIMARY KEY NOT NULL,
-                liveReminderID TEXT NOT NULL,
-                startDate TEXT NOT NULL,
-                startTimeZone TEXT,
-                recurrenceRules TEXT NOT NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE recurrenceSeries (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    liveReminderID TEXT NOT NULL,
+                    startDate TEXT NOT NULL,
+                    startTimeZone TEXT,
+                    recurrenceRules TEXT NOT NULL);
+                """)
     }
 
     /// Reminders get an integer key, `number`, and alarms are keyed by it instead of by the
@@ -123,82 +126,84 @@ enum StoreSchema {
     /// the migration with foreign keys off and checks them before it commits. `number` takes
     /// the old rowid, so the rows keep their order.
     private static func createV4(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE newReminder (
-                number INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
-                listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
-                title TEXT NOT NULL,
-                titleKey TEXT NOT NULL,
-                notes TEXT,
-                priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 9),
-                priorityLevel TEXT NOT NULL,
-                startDate TEXT,
-                startTimeZone TEXT,
-                dueDate TEXT,
-                dueTimeZone TEXT,
-                dueKey REAL,
-                isCompleted BOOLEAN NOT NULL,
-                completionDate REAL,
-                creationDate REAL NOT NULL,
-                lastModifiedDate REAL NOT NULL,
-                isLocationReminder BOOLEAN NOT NULL,
-                seriesID TEXT,
-                recurrenceRules TEXT);
-            INSERT INTO newReminder
-                SELECT rowid, id, listID, title, titleKey, notes, priority, priorityLevel, startDate,
-                startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules
-                FROM reminder ORDER BY rowid;
-            CREATE TABLE newAlarm (
-                reminderNumber INTEGER NOT NULL REFERENCES reminder(number) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                id TEXT NOT NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
-                absoluteDate REAL,
-                relativeOffset REAL,
-                locationTitle TEXT,
-                latitude REAL,
-                longitude REAL,
-                radius REAL,
-                proximity TEXT,
-                firedDate REAL,
-                acknowledgedDate REAL,
-                PRIMARY KEY (reminderNumber, position)) WITHOUT ROWID;
-            INSERT INTO newAlarm
-                SELECT reminder.rowid, position, alarm.id, kind, absoluteDate, relativeOffset, locationTitle,
-                latitude, longitude, radius, proximity, firedDate, acknowledgedDate
-                FROM alarm JOIN reminder ON reminder.id = alarm.reminderID
-                ORDER BY reminder.rowid, position;
-            DROP TABLE alarm;
-            DROP TABLE reminder;
-            ALTER TABLE newReminder RENAME TO reminder;
-            ALTER TABLE newAlarm RENAME TO alarm;
-            CREATE INDEX reminder_on_listID ON reminder(listID);
-            CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
-            CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
-            CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE newReminder (
+                    number INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    titleKey TEXT NOT NULL,
+                    notes TEXT,
+                    priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 9),
+                    priorityLevel TEXT NOT NULL,
+                    startDate TEXT,
+                    startTimeZone TEXT,
+                    dueDate TEXT,
+                    dueTimeZone TEXT,
+                    dueKey REAL,
+                    isCompleted BOOLEAN NOT NULL,
+                    completionDate REAL,
+                    creationDate REAL NOT NULL,
+                    lastModifiedDate REAL NOT NULL,
+                    isLocationReminder BOOLEAN NOT NULL,
+                    seriesID TEXT,
+                    recurrenceRules TEXT);
+                INSERT INTO newReminder
+                    SELECT rowid, id, listID, title, titleKey, notes, priority, priorityLevel, startDate,
+                    startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
+                    lastModifiedDate, isLocationReminder, seriesID, recurrenceRules
+                    FROM reminder ORDER BY rowid;
+                CREATE TABLE newAlarm (
+                    reminderNumber INTEGER NOT NULL REFERENCES reminder(number) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    id TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('absolute', 'relative', 'location')),
+                    absoluteDate REAL,
+                    relativeOffset REAL,
+                    locationTitle TEXT,
+                    latitude REAL,
+                    longitude REAL,
+                    radius REAL,
+                    proximity TEXT,
+                    firedDate REAL,
+                    acknowledgedDate REAL,
+                    PRIMARY KEY (reminderNumber, position)) WITHOUT ROWID;
+                INSERT INTO newAlarm
+                    SELECT reminder.rowid, position, alarm.id, kind, absoluteDate, relativeOffset, locationTitle,
+                    latitude, longitude, radius, proximity, firedDate, acknowledgedDate
+                    FROM alarm JOIN reminder ON reminder.id = alarm.reminderID
+                    ORDER BY reminder.rowid, position;
+                DROP TABLE alarm;
+                DROP TABLE reminder;
+                ALTER TABLE newReminder RENAME TO reminder;
+                ALTER TABLE newAlarm RENAME TO alarm;
+                CREATE INDEX reminder_on_listID ON reminder(listID);
+                CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
+                CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
+                CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+                """)
     }
 
     /// The server's credentials: API tokens (only their SHA-256 is kept) and the devices it knows.
     /// A device's `id` is what its app sends (the OsmAnd/Traccar id is its only credential); devices
     /// of token-authenticated apps are added on first use, tied to the token's name.
     private static func createDevicesTokens(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE apiToken (
-                name TEXT PRIMARY KEY NOT NULL,
-                scope TEXT NOT NULL CHECK (scope IN ('ingest', 'read', 'full')),
-                hash BLOB NOT NULL UNIQUE,
-                createdDate REAL NOT NULL,
-                lastUsedDate REAL);
-            CREATE TABLE device (
-                id TEXT PRIMARY KEY NOT NULL,
-                name TEXT NOT NULL UNIQUE,
-                tokenName TEXT,
-                createdDate REAL NOT NULL,
-                lastSeenDate REAL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE apiToken (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    scope TEXT NOT NULL CHECK (scope IN ('ingest', 'read', 'full')),
+                    hash BLOB NOT NULL UNIQUE,
+                    createdDate REAL NOT NULL,
+                    lastUsedDate REAL);
+                CREATE TABLE device (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL UNIQUE,
+                    tokenName TEXT,
+                    createdDate REAL NOT NULL,
+                    lastSeenDate REAL);
+                """)
     }
 
     /// The transactional outbox: one row per committed firing, written in the transaction that records
@@ -207,58 +212,59 @@ enum StoreSchema {
     /// holds each endpoint's queued events with their attempt state, so retries survive restarts.
     /// `device` is '' for time alarms: they form one queue of their own.
     private static func createOutbox(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE outboxEvent (
-                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
-                id TEXT NOT NULL UNIQUE,
-                type TEXT NOT NULL,
-                reminderID TEXT NOT NULL,
-                reminderTitle TEXT NOT NULL,
-                reminderPriority INTEGER NOT NULL,
-                reminderCreationDate REAL NOT NULL,
-                alarmID TEXT NOT NULL,
-                device TEXT,
-                eventDate REAL NOT NULL,
-                fixLatitude REAL,
-                fixLongitude REAL,
-                fixAccuracy REAL,
-                fixDate REAL,
-                placeTitle TEXT,
-                placeLatitude REAL,
-                placeLongitude REAL,
-                placeRadius REAL,
-                distance REAL,
-                recordedDate REAL NOT NULL,
-                late BOOLEAN NOT NULL);
-            CREATE INDEX outboxEvent_on_recorded ON outboxEvent(recordedDate);
-            CREATE INDEX outboxEvent_on_eventDate ON outboxEvent(eventDate);
-            CREATE TABLE webhookEndpoint (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                url TEXT NOT NULL,
-                events TEXT NOT NULL,
-                acceptsLate BOOLEAN NOT NULL,
-                secret TEXT NOT NULL,
-                createdDate REAL NOT NULL,
-                cursor INTEGER NOT NULL,
-                lastStatus INTEGER,
-                lastError TEXT,
-                lastAttemptDate REAL,
-                lastSuccessDate REAL,
-                failingSince REAL,
-                disabledDate REAL);
-            CREATE TABLE webhookDelivery (
-                endpointID INTEGER NOT NULL REFERENCES webhookEndpoint(id) ON DELETE CASCADE,
-                eventSequence INTEGER NOT NULL REFERENCES outboxEvent(sequence) ON DELETE CASCADE,
-                device TEXT NOT NULL,
-                attempts INTEGER NOT NULL,
-                firstAttemptDate REAL,
-                nextAttemptDate REAL NOT NULL,
-                leaseOwner TEXT,
-                leaseUntil REAL,
-                lastStatus INTEGER,
-                lastError TEXT,
-                PRIMARY KEY (endpointID, eventSequence)) WITHOUT ROWID;
-            CREATE INDEX webhookDelivery_on_queue ON webhookDelivery(endpointID, device, eventSequence);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE outboxEvent (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    type TEXT NOT NULL,
+                    reminderID TEXT NOT NULL,
+                    reminderTitle TEXT NOT NULL,
+                    reminderPriority INTEGER NOT NULL,
+                    reminderCreationDate REAL NOT NULL,
+                    alarmID TEXT NOT NULL,
+                    device TEXT,
+                    eventDate REAL NOT NULL,
+                    fixLatitude REAL,
+                    fixLongitude REAL,
+                    fixAccuracy REAL,
+                    fixDate REAL,
+                    placeTitle TEXT,
+                    placeLatitude REAL,
+                    placeLongitude REAL,
+                    placeRadius REAL,
+                    distance REAL,
+                    recordedDate REAL NOT NULL,
+                    late BOOLEAN NOT NULL);
+                CREATE INDEX outboxEvent_on_recorded ON outboxEvent(recordedDate);
+                CREATE INDEX outboxEvent_on_eventDate ON outboxEvent(eventDate);
+                CREATE TABLE webhookEndpoint (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    acceptsLate BOOLEAN NOT NULL,
+                    secret TEXT NOT NULL,
+                    createdDate REAL NOT NULL,
+                    cursor INTEGER NOT NULL,
+                    lastStatus INTEGER,
+                    lastError TEXT,
+                    lastAttemptDate REAL,
+                    lastSuccessDate REAL,
+                    failingSince REAL,
+                    disabledDate REAL);
+                CREATE TABLE webhookDelivery (
+                    endpointID INTEGER NOT NULL REFERENCES webhookEndpoint(id) ON DELETE CASCADE,
+                    eventSequence INTEGER NOT NULL REFERENCES outboxEvent(sequence) ON DELETE CASCADE,
+                    device TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    firstAttemptDate REAL,
+                    nextAttemptDate REAL NOT NULL,
+                    leaseOwner TEXT,
+                    leaseUntil REAL,
+                    lastStatus INTEGER,
+                    lastError TEXT,
+                    PRIMARY KEY (endpointID, eventSequence)) WITHOUT ROWID;
+                CREATE INDEX webhookDelivery_on_queue ON webhookDelivery(endpointID, device, eventSequence);
+                """)
     }
 }
