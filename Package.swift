@@ -166,6 +166,8 @@ let package = Package(
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
         .testTarget(name: "DeliveryTests", dependencies: [
             "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
                 .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
         .testTarget(name: "GeoServerTests", dependencies: [

@@ -2,6 +2,7 @@ import Foundation
 import GeoReminders
 import ReminderViews
 import ServiceLifecycle
+import Synchronization
 
 /// Delivers the outbox's events to the webhook endpoints: a swift-service-lifecycle `Service` that a
 /// server adds to its `ServiceGroup`, or `georemind deliver` runs alone.
@@ -21,10 +22,18 @@ public final class WebhookDispatcher: Service {
         self.options = options
     }
 
-    /// Runs until the task is cancelled or graceful shutdown is triggered.
+    /// Set on graceful shutdown: claim nothing more, let the requests in flight finish and record
+    /// their outcome (bounded by the request timeout), so a restart does not send them again.
+    private let draining = Atomic<Bool>(false)
+
+    private var isStopping: Bool { Task.isCancelled || draining.load(ordering: .relaxed) }
+
+    /// Runs until the task is cancelled, or until graceful shutdown has let the requests in flight finish.
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
+        await withGracefulShutdownHandler {
             await self.runWorkers()
+        } onGracefulShutdown: {
+            self.draining.store(true, ordering: .relaxed)
         }
     }
 
@@ -58,7 +67,7 @@ public final class WebhookDispatcher: Service {
         await withTaskGroup(of: Void.self) { group in
             var started: Set<Int64> = []
             var lastPrune = Date.distantPast
-            while !Task.isCancelled {
+            while !isStopping {
                 // A store that is busy for a moment (another process writing) is tried again next
                 // round: a failure here must not end the service, and with it the server's group.
                 do {
@@ -72,9 +81,10 @@ public final class WebhookDispatcher: Service {
                         lastPrune = Date()
                     }
                 } catch {}
-                try? await Task.sleep(for: .seconds(1))
+                try? await Task.sleep(for: .milliseconds(250))
             }
-            group.cancelAll()
+            // Draining: each endpoint's loop returns once its requests in flight are recorded.
+            if Task.isCancelled { group.cancelAll() }
         }
     }
 
@@ -95,7 +105,7 @@ public final class WebhookDispatcher: Service {
             // New events are looked for each poll interval, not after every completion: a write
             // transaction per completion is what a busy endpoint would otherwise spend its time on.
             var polled = true
-            while !Task.isCancelled {
+            while !isStopping {
                 do {
                     if polled {
                         guard try store.isWebhookEnabled(id: endpointID) else { break }
@@ -129,6 +139,10 @@ public final class WebhookDispatcher: Service {
                     polled = true
                 case nil: break
                 }
+            }
+            // Draining: wait for the requests in flight (each ends within the timeout) to be recorded.
+            while inFlight > 0, !Task.isCancelled, let completion = await group.next() {
+                if case .delivery = completion { inFlight -= 1 }
             }
             group.cancelAll()
         }

@@ -31,7 +31,7 @@ public enum ServerLauncher {
         let lock = try EvaluationLock(storePath: storePath)
         let metrics = ServerMetrics()
         let evaluator = try LiveEvaluator(store: store, options: settings.engine, lateAfter: settings.lateAfter, logger: logger) {
-            record in metrics.committed(requests: record.requests, firedByKind: record.firedByKind)
+            record in metrics.committed(requests: record.requests, firedByKind: record.firedByKind, devicesSeen: record.devicesSeen)
         }
         let credentials = try Credentials(store: store)
         let server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics, store: store, places: settings.places)

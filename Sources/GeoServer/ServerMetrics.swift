@@ -17,6 +17,11 @@ public final class ServerMetrics: Sendable {
     static var requestsName: MetricNameDescriptor { name("requests", "total", "Requests by endpoint and status.") }
     static var durationName: MetricNameDescriptor { name("request_duration", "seconds", "Request latency, commit included.") }
     static var batchName: MetricNameDescriptor { name("commit_batch", "requests", "Requests committed per transaction.") }
+    static var devicesName: MetricNameDescriptor { name("devices_seen", "", "Distinct devices that posted since the server started.") }
+    static var pendingName: MetricNameDescriptor { name("webhook_pending", "", "Events waiting for delivery, by endpoint.") }
+    static var failingName: MetricNameDescriptor {
+        name("webhook_failing", "", "1 when an endpoint has been failing past its retry period (or is disabled), by endpoint.")
+    }
     static var firedName: MetricNameDescriptor { name("alarms_fired", "total", "Alarms fired, by kind.") }
 
     func admitted(_ count: Int, protocol name: String) {
@@ -46,13 +51,22 @@ public final class ServerMetrics: Sendable {
         .record(seconds)
     }
 
-    func committed(requests: Int, firedByKind: [String: Int]) {
+    func committed(requests: Int, firedByKind: [String: Int], devicesSeen: Int) {
+        registry.makeGauge(descriptor: Self.devicesName).set(Double(devicesSeen))
         registry.makeValueHistogram(
             descriptor: Self.batchName, labels: [],
             buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
         ).record(Double(requests))
         for (kind, count) in firedByKind {
             registry.makeCounter(descriptor: Self.firedName, labels: [("kind", kind)]).increment(by: Int64(count))
+        }
+    }
+
+    /// The webhook endpoints' state, read from the store when `/metrics` is scraped.
+    func webhooks(_ endpoints: [(url: String, pending: Int, failing: Bool)]) {
+        for endpoint in endpoints {
+            registry.makeGauge(descriptor: Self.pendingName, labels: [("endpoint", endpoint.url)]).set(Double(endpoint.pending))
+            registry.makeGauge(descriptor: Self.failingName, labels: [("endpoint", endpoint.url)]).set(endpoint.failing ? 1.0 : 0.0)
         }
     }
 

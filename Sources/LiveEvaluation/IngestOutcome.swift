@@ -15,4 +15,6 @@ public struct CommitRecord: Sendable {
     public var requests: Int
     /// Fired alarms by kind (`arriving`, `leaving`, `time`...).
     public var firedByKind: [String: Int]
+    /// Distinct devices that have posted a fix since the server started.
+    public var devicesSeen: Int
 }

@@ -32,6 +32,8 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var fingerprint: [Double]
     var lastTimes: [String: Date] = [:]
     var knownDevices: Set<String> = []
+    /// Every device that posted since the server started (the `devices_seen` gauge).
+    var seenDevices: Set<String> = []
     /// When each token's and device's last use was written: at most one write a minute each.
     var usageWritten: [UsageKey: Date] = [:]
     static let usageInterval: TimeInterval = 60
@@ -159,7 +161,10 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             }
             var fired: [String: Int] = [:]
             let count = try evaluator.commitLive { event in fired[event.kind.rawValue, default: 0] += 1 }
-            if !batch.isEmpty || count > 0 { onCommit(CommitRecord(requests: batch.count, firedByKind: fired)) }
+            seenDevices.formUnion(devices)
+            if !batch.isEmpty || count > 0 {
+                onCommit(CommitRecord(requests: batch.count, firedByKind: fired, devicesSeen: seenDevices.count))
+            }
             if !newDevices.isEmpty { try? store.registerDevices(newDevices) }
             recordUse(tokens: tokens, devices: devices, at: now)
             for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }

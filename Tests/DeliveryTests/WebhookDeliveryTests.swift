@@ -2,7 +2,9 @@ import Delivery
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import Logging
 import ReminderViews
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -60,6 +62,11 @@ import Testing
         #expect(try store.replayWebhookEvents(since: .distantPast) == 4)
         try await dispatching(store, options: options()) {
             try await receiver.wait { $0.filter { $0.status == 200 }.count == 4 }
+            // The receiver answers before the dispatcher records the outcome: wait for the record.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try store.webhookEndpoint("\(endpoint.id)").pendingCount > 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
         let requests = receiver.requests
         let key = try WebhookSecret(parsing: secret)
@@ -83,6 +90,28 @@ import Testing
         #expect(accepted[0].body == (try EventJSON.body(try #require(events.first { $0.id == accepted[0].id }))))
         let after = try store.webhookEndpoint("\(endpoint.id)")
         #expect(after.lastStatus == 200 && after.pendingCount == 0 && after.failingSince == nil && after.lastSuccessDate != nil)
+        try await receiver.stop()
+    }
+
+    /// SIGTERM while a slow endpoint holds a request: the dispatcher claims nothing more but lets
+    /// that request finish and records it, so a restart does not send it again.
+    @Test func gracefulShutdownLetsRequestsInFlightFinish() async throws {
+        let receiver = try await WebhookReceiver(script: [], delay: 1.5)
+        let store = try storeWithEvents(devices: ["a", "a"])
+        let endpoint = try store.addWebhook(url: receiver.url, secret: secret)
+        #expect(try store.replayWebhookEvents(since: .distantPast) == 2)
+        let transport = HTTPWebhookTransport()
+        let dispatcher = WebhookDispatcher(store: store, transport: transport, options: options())
+        let group = ServiceGroup(configuration: .init(services: [dispatcher], logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        // The first event of device a is in flight (the second waits behind it, in order).
+        try await Task.sleep(for: .milliseconds(500))
+        await group.triggerGracefulShutdown()
+        try await running.value
+        try await transport.shutdown()
+        let after = try store.webhookEndpoint("\(endpoint.id)")
+        #expect(receiver.requests.count == 1 && receiver.requests[0].status == 200)
+        #expect(after.lastStatus == 200 && after.pendingCount == 1)
         try await receiver.stop()
     }
 

@@ -148,6 +148,7 @@ import Testing
         #expect(metrics.contains(#"georemind_fixes_rejected_total{reason="duplicate"} 1"#))
         #expect(metrics.contains(#"georemind_fixes_admitted_total{protocol="gpslogger"} 2"#))
         #expect(metrics.contains(#"georemind_alarms_fired_total{kind="enter"} 1"#))
+        #expect(metrics.contains("georemind_devices_seen 1.0"))
         #expect(try await server.send("GET", "/healthz").status == 200)
         #expect(try await server.send("GET", "/readyz").status == 200)
         // One server owns a store's evaluation.
