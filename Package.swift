@@ -139,6 +139,12 @@ let package = Package(
             dependencies: ["GeoReminders", "GeofenceEngine", "Delivery", "TestSupport"],
             path: "Benchmarks/georemind-delivery-bench"
         ),
+        // `georemind serve` under wrk on loopback (`make bench`), beside a bare Hummingbird handler.
+        .executableTarget(
+            name: "georemind-serve-bench",
+            dependencies: ["GeoReminders", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/georemind-serve-bench"
+        ),
         // libFuzzer targets for every parser a stranger's bytes reach (`make fuzz`); built without
         // the fuzzer, a driver that replays inputs (`make test` replays the seeds and kept crashes).
         .executableTarget(

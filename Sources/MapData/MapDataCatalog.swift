@@ -82,7 +82,7 @@ public struct MapDataCatalog: Sendable {
             field == "name"
             ? "a string"
             : field == "coordinates"
-                ? "an object with latitude and longitude" : "a number"
+                ? "an object with latitude and longitude" : field == "area" ? "a GeoJSON Polygon geometry" : "a number"
         return .badEntry(file: file, entry: entry + 1, reason: "\(field) must be \(expected)")
     }
 
@@ -97,6 +97,16 @@ public struct MapDataCatalog: Sendable {
         }
         if let radius = annotation.radius, !radius.isFinite || radius < 0 {
             throw .badRadius(file: file, entry: entry, value: radius)
+        }
+        if let area = annotation.area {
+            guard area.type == "Polygon" else {
+                throw .badEntry(file: file, entry: entry, reason: "area must be a GeoJSON Polygon, not \(area.type)")
+            }
+            guard !area.coordinates.isEmpty,
+                area.coordinates.allSatisfy({ ring in ring.count >= 4 && ring.allSatisfy { $0.count >= 2 } && ring.first == ring.last })
+            else {
+                throw .badEntry(file: file, entry: entry, reason: "area rings need 4 or more [longitude, latitude] positions, closed")
+            }
         }
     }
 

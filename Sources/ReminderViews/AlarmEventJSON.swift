@@ -37,6 +37,9 @@ public struct AlarmEventJSON: Encodable {
     /// The event's instant, for readable lines in a zone; not part of the JSON.
     public var date: Date
 
+    /// The place is an area: `distance` is to its outline, not its centre (not encoded).
+    public var fromEdge = false
+
     enum CodingKeys: String, CodingKey {
         case id, time, kind, reminder, location, fix, distance
     }
@@ -57,17 +60,19 @@ public struct AlarmEventJSON: Encodable {
                     time: $0.time.map(JSONLines.preciseTimestamp))
             }
             distance = event.distance.map { ($0 * 10).rounded() / 10 }
+            fromEdge = event.location?.area != nil
         }
     }
 
     /// The readable line, its time in `zone`:
-    /// `2026-11-23T17:05:00-05:00  leave  Leave work  Work (262 m from centre)`.
+    /// `2026-11-23T17:05:00-05:00  leave  Leave work  Work (262 m from centre)`; for an area, the
+    /// distance is to its edge.
     public func line(in zone: TimeZone) -> String {
         let time = ZonedTimestamp.string(date, in: zone) ?? self.time
         var text = "\(time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0))  \(reminder.title)"
         if let location {
             text += "  \(location.title)"
-            if let distance { text += String(format: " (%.0f m from centre)", distance) }
+            if let distance { text += String(format: fromEdge ? " (%.0f m from the edge)" : " (%.0f m from centre)", distance) }
         }
         return text
     }

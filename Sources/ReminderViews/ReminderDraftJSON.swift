@@ -1,3 +1,4 @@
+import Foundation
 import GeoReminders
 
 /// The body of `POST /api/v1/reminders` and `PATCH /api/v1/reminders/{id}`: the fields `add`
@@ -8,7 +9,7 @@ public struct ReminderDraftJSON: Decodable, Sendable {
     public var draft: ReminderDraft
 
     enum Key: String, CodingKey, CaseIterable {
-        case title, list, priority, notes, due, timeZone = "time-zone", at, latitude, longitude, radius, when
+        case title, list, priority, notes, due, timeZone = "time-zone", at, area, latitude, longitude, radius, when
         case alarm, alarmBefore = "alarm-before", repeatRule = "repeat", repeatFromCompletion = "repeat-from-completion"
     }
 
@@ -44,6 +45,11 @@ public struct ReminderDraftJSON: Decodable, Sendable {
         draft.due = try container.decodeIfPresent(String.self, forKey: .due)
         draft.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         draft.at = try container.decodeIfPresent(String.self, forKey: .at)
+        if container.contains(.area) {
+            // A GeoJSON object as it is; the library reads it as it reads an --area file.
+            let area = try container.decode(JSONValue.self, forKey: .area)
+            draft.area = area.text
+        }
         draft.latitude = try container.decodeIfPresent(Double.self, forKey: .latitude)
         draft.longitude = try container.decodeIfPresent(Double.self, forKey: .longitude)
         if let metres = try? container.decodeIfPresent(Double.self, forKey: .radius) {
@@ -57,5 +63,36 @@ public struct ReminderDraftJSON: Decodable, Sendable {
         draft.repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
         draft.repeatFromCompletion = try container.decodeIfPresent(Bool.self, forKey: .repeatFromCompletion)
         self.draft = draft
+    }
+}
+
+/// Any JSON value, kept to be written back as text (a GeoJSON geometry inside a request).
+struct JSONValue: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var parts: [String] = []
+            while !array.isAtEnd { parts.append(try array.decode(JSONValue.self).text) }
+            text = "[" + parts.joined(separator: ",") + "]"
+        } else if let object = try? decoder.container(keyedBy: ReminderDraftJSON.AnyKey.self) {
+            var parts: [String] = []
+            for key in object.allKeys {
+                let name = String(decoding: try JSONEncoder().encode(key.stringValue), as: UTF8.self)
+                parts.append(name + ":" + (try object.decode(JSONValue.self, forKey: key)).text)
+            }
+            text = "{" + parts.joined(separator: ",") + "}"
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                text = "null"
+            } else if let flag = try? single.decode(Bool.self) {
+                text = flag ? "true" : "false"
+            } else if let number = try? single.decode(Double.self) {
+                text = "\(number)"
+            } else {
+                text = String(decoding: try JSONEncoder().encode(try single.decode(String.self)), as: UTF8.self)
+            }
+        }
     }
 }

@@ -77,7 +77,7 @@ public struct ReminderJSON: Encodable {
             view.type = "location"
             view.location = Location(
                 title: location.title, latitude: location.latitude,
-                longitude: location.longitude, radius: location.radius)
+                longitude: location.longitude, radius: location.radius, area: location.area)
             view.proximity = proximity.rawValue
         }
         return view

@@ -16,7 +16,7 @@ struct Add: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         var reminder = Reminder(title: title)
-        try options.draft.apply(to: &reminder, store: store, places: global.placeFinder())
+        try options.draft().apply(to: &reminder, store: store, places: global.placeFinder())
         let saved = try ReminderDraft.save(reminder, in: store)
         print(saved.id)
     }

@@ -19,7 +19,7 @@ struct Edit: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         var reminder = try store.reminder(idPrefix: id)
-        var draft = options.draft
+        var draft = try options.draft()
         draft.title = title
         try draft.apply(to: &reminder, store: store, places: global.placeFinder())
         try ReminderDraft.save(reminder, in: store)

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import GeoReminders
+import GeofenceEngine
 
 /// The options `add` and `edit` share; each one given replaces that part of the reminder.
 struct ReminderOptions: ParsableArguments {
@@ -24,6 +26,12 @@ struct ReminderOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("A place from the map data: remind on arriving there or leaving it.", valueName: "place"))
     var at: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Watch an outline instead of a circle: a GeoJSON file with a Polygon (or a Feature with one; its name property titles it).",
+            valueName: "file.geojson"))
+    var area: String?
 
     // `.unconditional`: west and south are negative, and `-122.03` must not read as an option.
     @Option(parsing: .unconditional, help: ArgumentHelp("Latitude of the place to watch, with --longitude.", valueName: "deg"))
@@ -54,8 +62,21 @@ struct ReminderOptions: ParsableArguments {
     @Flag(name: .customLong("repeat-from-completion"), help: "Count the repetition from each completion, not from the due date.")
     var repeatFromCompletion = false
 
-    /// The draft these options stand for (absent options stay nil).
-    var draft: ReminderDraft {
+    /// The draft these options stand for (absent options stay nil); reads the `--area` file.
+    func draft() throws -> ReminderDraft {
+        var draft = shape
+        if let area {
+            do {
+                draft.area = try String(contentsOfFile: area, encoding: .utf8)
+            } catch {
+                throw CLIError.cannotRead(path: area, reason: (error as NSError).localizedDescription)
+            }
+        }
+        return draft
+    }
+
+    /// The draft without reading any file: what `validate()` can check.
+    private var shape: ReminderDraft {
         var draft = ReminderDraft()
         draft.list = list
         draft.priority = priority
@@ -77,6 +98,8 @@ struct ReminderOptions: ParsableArguments {
     }
 
     func validate() throws {
+        var draft = shape
+        if area != nil { draft.area = "" }
         do {
             try draft.validate()
         } catch {
@@ -96,9 +119,14 @@ extension GlobalOptions {
     func placeFinder() -> @Sendable (String) throws -> StructuredLocation? {
         { name in
             guard let place = try loadMapData().annotation(named: name) else { return nil }
-            return StructuredLocation(
+            var location = StructuredLocation(
                 title: place.name, latitude: place.coordinates.latitude, longitude: place.coordinates.longitude,
                 radius: place.radius ?? 0)
+            if let area = place.area {
+                let rings = area.coordinates.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } }
+                location.area = try PlaceArea(rings: rings)
+            }
+            return location
         }
     }
 }

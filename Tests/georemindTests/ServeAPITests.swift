@@ -51,6 +51,14 @@ import Testing
         #expect(patched.body.contains(#""notes":"2 l""#) && patched.body.contains(#""proximity":"leave""#))
         let shown = try await server.send("GET", "/api/v1/reminders/\(id)", headers: auth(read))
         #expect(shown.status == 200 && shown.body == patched.body)
+        // An outline is a GeoJSON object in the body, as an --area file is on the command line.
+        let area = try await server.send(
+            "POST", "/api/v1/reminders",
+            body:
+                #"{"title":"Campus","area":{"type":"Polygon","coordinates":[[[13.0,52.0],[13.01,52.0],[13.01,52.01],[13.0,52.01],[13.0,52.0]]]}}"#,
+            headers: auth(full))
+        #expect(area.status == 201 && area.body.contains(#""area":{"coordinates":[[[13,52],[13.01,52]"#), "\(area.body)")
+        #expect(area.body.contains(#""latitude":52.005,"longitude":13.005"#))
         #expect(try await server.send("DELETE", "/api/v1/reminders/\(id)", headers: auth(full)).status == 204)
         #expect(try await server.send("GET", "/api/v1/reminders/\(id)", headers: auth(read)).status == 404)
         #expect(server.stop() == 0)
@@ -70,7 +78,7 @@ import Testing
             ("POST", "/api/v1/reminders", #"{"notes":"no title"}"#, 422, #"{"error":"title is required"}"#),
             (
                 "POST", "/api/v1/reminders", #"{"title":"x","colour":"red"}"#, 422,
-                #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion)"}"#
+                #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, area, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion)"}"#
             ),
             ("POST", "/api/v1/reminders", #"{"title":"x","latitude":10}"#, 422, #"{"error":"latitude and longitude go together"}"#),
             (

@@ -109,14 +109,18 @@ public final class AlarmEvaluator {
                     let id = ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)
                     let center = Coordinate(latitude: location.latitude, longitude: location.longitude)
                     do {
-                        fences.append(try .circle(id: id, center: center, radius: location.effectiveRadius))
+                        if let area = location.area {
+                            fences.append(Fence(id: id, shape: .polygon(try PolygonFence(id: id, rings: area.rings))))
+                        } else {
+                            fences.append(try .circle(id: id, center: center, radius: location.effectiveRadius))
+                        }
                     } catch {
                         throw EvaluationError.badLocation(reminderID: reminder.id, alarmID: alarm.id, reason: error.description)
                     }
                     digests.append(
                         EvaluationState.fenceDigest(
                             id: id, latitude: location.latitude,
-                            longitude: location.longitude, radius: location.effectiveRadius))
+                            longitude: location.longitude, radius: location.effectiveRadius, area: location.area?.geoJSON))
                     indexByFence[id] = number
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))

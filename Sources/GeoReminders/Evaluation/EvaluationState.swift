@@ -31,7 +31,9 @@ struct EvaluationState: Codable {
     }
 
     /// FNV-1a over the fence id and the bits of its circle: equal for the same fence on the same place.
-    static func fenceDigest(id: String, latitude: Double, longitude: Double, radius: Double) -> UInt64 {
+    /// `area` (a polygon's GeoJSON) is mixed in after the circle's numbers, so a circle's digest is
+    /// what it was before areas existed and an outline that moves counts as a moved fence.
+    static func fenceDigest(id: String, latitude: Double, longitude: Double, radius: Double, area: String? = nil) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         for byte in id.utf8 { mix(byte) }
@@ -39,6 +41,7 @@ struct EvaluationState: Codable {
             var bits = value.bitPattern
             for _ in 0..<8 { mix(UInt8(truncatingIfNeeded: bits)); bits >>= 8 }
         }
+        for byte in (area ?? "").utf8 { mix(byte) }
         return hash
     }
 

@@ -20,6 +20,9 @@ public struct ReminderDraft: Sendable, Equatable {
     public var timeZone: String?
     /// A place of the map data, by name.
     public var at: String?
+    /// A GeoJSON Polygon, or a Feature with one (its `name` property titles the place): the
+    /// reminder watches that outline instead of a circle.
+    public var area: String?
     public var latitude: Double?
     public var longitude: Double?
     /// `150`, `200ft`, `0.1 mi`.
@@ -46,6 +49,9 @@ public struct ReminderDraft: Sendable, Equatable {
         }
         if (latitude == nil) != (longitude == nil) { throw .together("latitude", "longitude") }
         if at != nil && latitude != nil { throw .placeAndCoordinate }
+        if area != nil && at != nil { throw .notBoth("area", "at") }
+        if area != nil && latitude != nil { throw .notBoth("area", "latitude") }
+        if area != nil && radius != nil { throw .notBoth("area", "radius") }
         if let latitude, !(-90...90).contains(latitude) {
             throw .badValue(field: "latitude", message: "\(latitude) is not within -90...90")
         }
@@ -121,6 +127,10 @@ public struct ReminderDraft: Sendable, Equatable {
             guard let place = try places(at) else { throw RequestError.unknownPlace(name: at) }
             location = place
             proximity = .enter
+        } else if let area {
+            let (outline, name) = try Self.reading("area") { try Self.area(area) }
+            location = StructuredLocation(title: name ?? "Area", area: outline)
+            proximity = .enter
         } else if let latitude, let longitude {
             location = StructuredLocation(
                 title: String(format: "%.6f, %.6f", latitude, longitude), latitude: latitude, longitude: longitude)
@@ -140,6 +150,14 @@ public struct ReminderDraft: Sendable, Equatable {
         } else {
             reminder.alarms.append(Alarm(trigger: trigger))
         }
+    }
+
+    /// The outline of a GeoJSON Polygon or Feature, and the Feature's `name` (or `title`) property.
+    static func area(_ text: String) throws -> (PlaceArea, String?) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { throw PlaceAreaError.notJSON }
+        let properties = (object as? [String: Any])?["properties"] as? [String: Any]
+        let name = (properties?["name"] ?? properties?["title"]) as? String
+        return (try PlaceArea(geoJSONObject: object), name.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The zone typed dates without an offset are read in: the named one, else the system zone.

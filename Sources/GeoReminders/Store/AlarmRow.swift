@@ -2,7 +2,7 @@ import Foundation
 
 /// One row of the `alarm` table: an alarm, its reminder's number and its position there.
 struct AlarmRow {
-    /// Rows per multi-row INSERT of a batch (13 parameters each, far below SQLite's limit).
+    /// Rows per multi-row INSERT of a batch (14 parameters each, far below SQLite's limit).
     static let chunk = 64
 
     var reminderNumber: Int64
@@ -11,10 +11,10 @@ struct AlarmRow {
 
     /// `INSERT INTO alarm` of `rows` rows, parameters in the order `bind` binds them.
     static func insertSQL(rows: Int) -> String {
-        let values = "(" + Array(repeating: "?", count: 13).joined(separator: ", ") + ")"
+        let values = "(" + Array(repeating: "?", count: 14).joined(separator: ", ") + ")"
         return """
             INSERT INTO alarm (id, reminderNumber, position, kind, absoluteDate, relativeOffset, locationTitle,
-            latitude, longitude, radius, proximity, firedDate, acknowledgedDate)
+            latitude, longitude, radius, proximity, firedDate, acknowledgedDate, area)
             VALUES \(Array(repeating: values, count: rows).joined(separator: ", "))
             """
     }
@@ -23,6 +23,7 @@ struct AlarmRow {
         try row.bind(alarm.id)
         try row.bind(reminderNumber)
         try row.bind(position)
+        var area: String?
         switch alarm.trigger {
         case let .absolute(date):
             try row.bind("absolute")
@@ -42,8 +43,10 @@ struct AlarmRow {
             try row.bind(location.longitude)
             try row.bind(location.radius)
             try row.bind(proximity.rawValue)
+            area = location.area?.geoJSON
         }
         try row.bind(alarm.firedDate)
         try row.bind(alarm.acknowledgedDate)
+        try row.bind(area)
     }
 }

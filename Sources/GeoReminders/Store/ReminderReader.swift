@@ -52,7 +52,7 @@ enum ReminderReader {
         try db.makeStatement(
             sql: """
                 SELECT listed.key, alarm.id, kind, absoluteDate, relativeOffset, locationTitle, latitude, longitude,
-                radius, proximity, firedDate, acknowledgedDate
+                radius, proximity, firedDate, acknowledgedDate, area
                 FROM json_each(?) AS listed JOIN alarm ON alarm.reminderNumber = listed.value
                 ORDER BY listed.key, alarm.position
                 """
@@ -72,9 +72,14 @@ enum ReminderReader {
         case "relative":
             trigger = .relative(offset: row.double(4) ?? 0)
         case "location":
-            let location = StructuredLocation(
+            var location = StructuredLocation(
                 title: row.text(5) ?? "", latitude: row.double(6) ?? 0,
                 longitude: row.double(7) ?? 0, radius: row.double(8) ?? 0)
+            if let area = row.text(12) {
+                // Written from a checked area; one that no longer reads makes the alarm unreadable.
+                guard let outline = try? PlaceArea(geoJSON: area) else { return nil }
+                location.area = outline
+            }
             trigger = .location(location: location, proximity: row.text(9).flatMap(Proximity.init(rawValue:)) ?? .none)
         default:
             return nil

@@ -16,7 +16,7 @@ enum StoreSchema {
 
     /// The migration names in order; tests open files written with a prefix of them.
     static let migrationNames = [
-        "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v6-devices-tokens", "v8-outbox",
+        "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v6-devices-tokens", "v7-place-areas", "v8-outbox",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -26,6 +26,7 @@ enum StoreSchema {
         migrator.registerMigration("v3-recurrence-series", migrate: createV3)
         migrator.registerMigration("v4-reminder-numbers", migrate: createV4)
         migrator.registerMigration("v6-devices-tokens", migrate: createDevicesTokens)
+        migrator.registerMigration("v7-place-areas", migrate: addPlaceAreas)
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
         return migrator
     }
@@ -204,6 +205,12 @@ enum StoreSchema {
                     createdDate REAL NOT NULL,
                     lastSeenDate REAL);
                 """)
+    }
+
+    /// Location alarms watching an outline rather than a circle: the area's GeoJSON Polygon, NULL
+    /// for a circle (`latitude`/`longitude` then hold the area's centre).
+    private static func addPlaceAreas(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE alarm ADD COLUMN area TEXT")
     }
 
     /// The transactional outbox: one row per committed firing, written in the transaction that records

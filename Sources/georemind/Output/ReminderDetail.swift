@@ -49,6 +49,11 @@ struct ReminderDetail {
                 case .enter: "arriving at"
                 case .none: "near"
                 }
+            if let area = location.area {
+                return String(
+                    format: "%@ %@ (area of %d points around %.6f, %.6f)%@", when, location.title, area.rings[0].count - 1,
+                    location.latitude, location.longitude, fired)
+            }
             return String(
                 format: "%@ %@ (%.6f, %.6f, radius %@)%@", when, location.title, location.latitude,
                 location.longitude, String(format: "%g m", location.effectiveRadius), fired)
