@@ -28,7 +28,7 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
-	@for target in trace sniff icalendar vtodo rrule values mapdata; do \
+	@for target in trace sniff icalendar vtodo rrule values mapdata location apibody; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 
@@ -36,8 +36,10 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
-	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do [ "$$name" = delivery ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
-	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi
+	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
+		[ "$$name" = delivery ] || [ "$$name" = serve ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi
 
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
 fuzz: deps

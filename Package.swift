@@ -149,7 +149,7 @@ let package = Package(
         // the fuzzer, a driver that replays inputs (`make test` replays the seeds and kept crashes).
         .executableTarget(
             name: "georemind-fuzz",
-            dependencies: ["CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
+            dependencies: ["CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews"],
             path: "Fuzz/georemind-fuzz"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.

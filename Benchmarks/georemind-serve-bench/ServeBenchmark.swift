@@ -1,6 +1,10 @@
 import Foundation
 import GeoReminders
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `georemind serve` (the release binary, as users run it) against 10,000 location reminders
 /// around Berlin, loaded by wrk on loopback with keep-alive: single-fix OwnTracks posts from
 /// 1,000 devices flat out and paced at about 2,000 requests/s, Overland batches of 200 fixes, and
@@ -24,8 +28,8 @@ struct ServeBenchmark {
         defer { server.stop() }
         let bare = try runAsync { try await BareServer.start() }
 
-        let owntracks = try script(directory, "owntracks.lua", Self.owntracks(authorization: basic, delay: nil))
-        let paced = try script(directory, "owntracks-paced.lua", Self.owntracks(authorization: basic, delay: 10))
+        let owntracks = try script(directory, "owntracks.lua", Self.owntracks(authorization: basic, delay: nil, devicePrefix: "t"))
+        let paced = try script(directory, "owntracks-paced.lua", Self.owntracks(authorization: basic, delay: 10, devicePrefix: "p"))
         let overland = try script(directory, "overland.lua", Self.overland(authorization: "Bearer \(token)"))
 
         let full = try WrkRun.run(
@@ -33,7 +37,7 @@ struct ServeBenchmark {
         let floor = try WrkRun.run(
             url: "http://127.0.0.1:\(bare)", script: owntracks, threads: 2, connections: 64, seconds: seconds, latency: true)
         let steady = try WrkRun.run(
-            url: "http://127.0.0.1:\(server.port)", script: paced, threads: 2, connections: 20, seconds: seconds, latency: true)
+            url: "http://127.0.0.1:\(server.port)", script: paced, threads: 2, connections: 21, seconds: seconds, latency: true)
         let batches = try WrkRun.run(
             url: "http://127.0.0.1:\(server.port)", script: overland, threads: 2, connections: 16, seconds: seconds, latency: true)
 
@@ -45,8 +49,13 @@ struct ServeBenchmark {
         print(line("owntracks, 1,000 devices, 64 connections, flat out", full))
         print(line("bare Hummingbird handler, same load", floor))
         print(String(format: "ratio to the bare handler: %.2f", full.requestsPerSecond / floor.requestsPerSecond))
-        print(line("owntracks paced (20 connections, 10 ms between requests)", steady))
+        print(line("owntracks paced (21 connections, 10 ms between requests; other devices)", steady))
         print(line("overland batches of 200 fixes, 16 connections", batches, unit: 200, what: "fixes/s"))
+        // What the server counted: every fix admitted, none rejected as a duplicate or out of order.
+        let metrics = (try? String(contentsOf: URL(string: "http://127.0.0.1:\(server.port)/metrics")!, encoding: .utf8)) ?? ""
+        for line in metrics.split(separator: "\n") where line.hasPrefix("georemind_fixes_") || line.hasPrefix("georemind_alarms_fired") {
+            print("  " + line)
+        }
     }
 
     /// 10,000 location reminders, 50–500 m, arriving or leaving, spread over 50 × 50 km of Berlin.
@@ -69,37 +78,59 @@ struct ServeBenchmark {
     }
 
     /// Each wrk thread posts for its own 500 devices in turn; each device's `tst` rises by one
-    /// second a round, so no fix is a duplicate or out of order. Positions are spread over the box.
-    static func owntracks(authorization: String, delay: Int?) -> String {
+    /// second a round, so no fix is a duplicate or out of order, and it moves about 10 m a round.
+    static func owntracks(authorization: String, delay: Int?, devicePrefix: String) -> String {
         """
         local threads = 0
         function setup(thread)
           thread:set("tid", threads)
           threads = threads + 1
+        end
+        -- Device n starts somewhere in the 50 x 50 km box and moves about 10 m a step on its own
+        -- heading, turning back at the edges: a track, as phones report it.
+        local function fold(x, low, span)
+          return low + span - math.abs(((x - low) % (2 * span)) - span)
+        end
+        local function position(n, step)
+          local angle = (n * 137) % 360 * math.pi / 180
+          local lat = 52.3 + ((n * 7919) % 10007) / 10007 * 0.45 + step * 0.00009 * math.cos(angle)
+          local lon = 13.1 + ((n * 104729) % 10009) / 10009 * 0.73 + step * 0.00015 * math.sin(angle)
+          return fold(lat, 52.3, 0.45), fold(lon, 13.1, 0.73)
         end
         local counter = 0
         function request()
           counter = counter + 1
           local device = counter % 500
           local round = math.floor(counter / 500)
-          local lat = 52.3 + ((counter * 7919) % 10007) / 10007 * 0.45
-          local lon = 13.1 + ((counter * 104729) % 10009) / 10009 * 0.73
+          local lat, lon = position(tid * 500 + device, round)
           local body = string.format('{"_type":"location","lat":%.6f,"lon":%.6f,"tst":%d,"acc":10,"tid":"bn"}', lat, lon, 1700000000 + round)
           local headers = {["Content-Type"] = "application/json", ["Authorization"] = "\(authorization)",
-                           ["X-Limit-U"] = "bench", ["X-Limit-D"] = string.format("t%d-d%d", tid, device)}
+                           ["X-Limit-U"] = "bench", ["X-Limit-D"] = string.format("\(devicePrefix)%d-d%d", tid, device)}
           return wrk.format("POST", "/owntracks", headers, body)
         end
         \(delay.map { "function delay() return \($0) end" } ?? "")
         """
     }
 
-    /// Batches of 200 points, one device per request in turn, each batch later than the device's last.
+    /// Batches of 200 points a second apart along the device's track, one device per request in
+    /// turn, each batch later than the device's last.
     static func overland(authorization: String) -> String {
         """
         local threads = 0
         function setup(thread)
           thread:set("tid", threads)
           threads = threads + 1
+        end
+        -- Device n starts somewhere in the 50 x 50 km box and moves about 10 m a step on its own
+        -- heading, turning back at the edges: a track, as phones report it.
+        local function fold(x, low, span)
+          return low + span - math.abs(((x - low) % (2 * span)) - span)
+        end
+        local function position(n, step)
+          local angle = (n * 137) % 360 * math.pi / 180
+          local lat = 52.3 + ((n * 7919) % 10007) / 10007 * 0.45 + step * 0.00009 * math.cos(angle)
+          local lon = 13.1 + ((n * 104729) % 10009) / 10009 * 0.73 + step * 0.00015 * math.sin(angle)
+          return fold(lat, 52.3, 0.45), fold(lon, 13.1, 0.73)
         end
         local counter = 0
         function request()
@@ -108,9 +139,7 @@ struct ServeBenchmark {
           local round = math.floor(counter / 50)
           local parts = {}
           for i = 0, 199 do
-            local n = counter * 200 + i
-            local lat = 52.3 + ((n * 7919) % 10007) / 10007 * 0.45
-            local lon = 13.1 + ((n * 104729) % 10009) / 10009 * 0.73
+            local lat, lon = position(tid * 50 + device, round * 200 + i)
             local stamp = os.date("!%Y-%m-%dT%H:%M:%SZ", 1700000000 + round * 200 + i)
             parts[#parts + 1] = string.format('{"type":"Feature","geometry":{"type":"Point","coordinates":[%.6f,%.6f]},"properties":{"timestamp":"%s","horizontal_accuracy":10,"device_id":"t%d-o%d"}}', lon, lat, stamp, tid, device)
           end

@@ -2,7 +2,9 @@ import CivilTime
 import Foundation
 import GeoReminders
 import ICalendar
+import LocationProtocols
 import MapData
+import ReminderViews
 import TraceFormats
 
 /// One parser or decoder a stranger's bytes reach, run on one input. A target may throw (a typed
@@ -41,7 +43,30 @@ struct FuzzTarget: Sendable {
             _ = try? RecurrenceRule(shorthand: text)
         },
         FuzzTarget(name: "mapdata", seeds: ["MapData.json"]) { data in _ = try MapDataCatalog(data: data, file: "fuzz") },
+        FuzzTarget(name: "location", seeds: ["fuzz/location"], run: decodeLocationRequest),
+        FuzzTarget(name: "apibody", seeds: ["fuzz/apibody"]) { data in
+            // What `serve` reads from a request body: a reminder draft, and an outline within it.
+            _ = try? JSONDecoder().decode(ReminderDraftJSON.self, from: data)
+            _ = try? PlaceArea(geoJSON: String(decoding: data, as: UTF8.self))
+        },
     ]
+
+    /// What each location app sends to `serve`: the first byte picks the decoder, the rest is the
+    /// body (OwnTracks, Overland, OsmAnd's form or JSON) or the query (OsmAnd, GPSLogger).
+    private static func decodeLocationRequest(_ data: Data) throws {
+        guard let selector = data.first else { return }
+        let rest = Array(data.dropFirst())
+        let text = Substring(String(decoding: rest, as: UTF8.self))
+        switch selector % 5 {
+        case 0: _ = try OwnTracksMessage.decode(body: rest, limitUser: "u", limitDevice: "d", basicUser: "u")
+        case 1: _ = try OverlandBatch.decode(body: rest, defaultDevice: "phone")
+        case 2: _ = try OsmAndRequest.decode(query: text, body: [], contentType: nil)
+        case 3:
+            _ = try OsmAndRequest.decode(
+                query: "", body: rest, contentType: selector & 8 == 0 ? "application/json" : "application/x-www-form-urlencoded")
+        default: _ = try GPSLoggerRequest.decode(query: text, defaultDevice: "phone")
+        }
+    }
 
     /// Every reader through the sniffer, gzip included: the bytes go through a file, as `feed` reads them.
     private static func readTrace(_ data: Data) throws {

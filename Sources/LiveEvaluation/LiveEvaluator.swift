@@ -32,6 +32,12 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var fingerprint: [Double]
     var lastTimes: [String: Date] = [:]
     var knownDevices: Set<String> = []
+    /// Fixes logged since the state was last saved whole, and when that was: the whole state is
+    /// saved again after ``wholeSaveInterval`` seconds or ``wholeSaveFixes`` fixes, whichever first.
+    var loggedSinceSave = 0
+    var lastWholeSave = Date()
+    static let wholeSaveInterval: TimeInterval = 30
+    static let wholeSaveFixes = 100_000
     /// Every device that posted since the server started (the `devices_seen` gauge).
     var seenDevices: Set<String> = []
     /// When each token's and device's last use was written: at most one write a minute each.
@@ -137,6 +143,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         var newDevices: [(id: String, tokenName: String)] = []
         var tokens: Set<String> = []
         var devices: Set<String> = []
+        var admitted: [Fix] = []
         do {
             for submission in batch {
                 var outcome = IngestOutcome()
@@ -145,6 +152,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                     switch disposition {
                     case .admitted:
                         outcome.admitted += 1
+                        admitted.append(fix)
                         if let device = fix.device { lastTimes[device] = fix.time }
                     case .rejected(let reason):
                         // A resent fix (same device, same time) is a duplicate whatever its coordinate.
@@ -160,7 +168,15 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                 outcomes.append(outcome)
             }
             var fired: [String: Int] = [:]
-            let count = try evaluator.commitLive { event in fired[event.kind.rawValue, default: 0] += 1 }
+            let whole =
+                loggedSinceSave + admitted.count > Self.wholeSaveFixes || now.timeIntervalSince(lastWholeSave) > Self.wholeSaveInterval
+            let count = try evaluator.commitLive(logging: whole ? nil : admitted) { event in fired[event.kind.rawValue, default: 0] += 1 }
+            if whole {
+                loggedSinceSave = 0
+                lastWholeSave = now
+            } else {
+                loggedSinceSave += admitted.count
+            }
             seenDevices.formUnion(devices)
             if !batch.isEmpty || count > 0 {
                 onCommit(CommitRecord(requests: batch.count, firedByKind: fired, devicesSeen: seenDevices.count))

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import GeofenceEngine
 
@@ -61,6 +62,8 @@ enum FieldValues {
     }
 
     static func isoDate(_ text: String) -> Date? {
+        // The common shape (`2026-11-24T08:00:00Z`, fractions, offsets) without a formatter.
+        if let seconds = ISO8601Instant.seconds(text) { return Date(timeIntervalSince1970: seconds) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let date = try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
         if let date = try? Date(trimmed, strategy: Date.ISO8601FormatStyle()) { return date }

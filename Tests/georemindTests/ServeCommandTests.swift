@@ -162,6 +162,24 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Between whole saves of its state the server logs each batch's fixes; after `kill -9` the
+    /// restarted server replays them, so a device known to be inside leaves and fires its alarm.
+    @Test func stateAcknowledgedBeforeSIGKILLIsReplayedOnRestart() async throws {
+        let id = try sandbox.add("Leave 70", "--latitude", "70", "--longitude", "20.0", "--radius", "100", "--when", "leaving")
+        let auth = ["Authorization": "Bearer \(token)"]
+        let server = try ServerProcess(sandbox)
+        for (t, lon) in [(1_700_000_000, 20.01), (1_700_000_060, 20.0)] {
+            #expect(try await server.send("GET", "/gpslogger?device=moto&lat=70&lon=\(lon)&timestamp=\(t)", headers: auth).status == 200)
+        }
+        server.kill9()
+        #expect(try !fired(id))
+        let restarted = try ServerProcess(sandbox)
+        #expect(
+            try await restarted.send("GET", "/gpslogger?device=moto&lat=70&lon=20.01&timestamp=1700000120", headers: auth).status == 200)
+        #expect(try fired(id))
+        #expect(restarted.stop() == 0)
+    }
+
     @Test func reminderAddedWhileServingFiresWithinASecond() async throws {
         let server = try ServerProcess(sandbox)
         let id = try place(40)

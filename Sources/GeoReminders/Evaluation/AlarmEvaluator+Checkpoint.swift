@@ -6,15 +6,23 @@ extension AlarmEvaluator {
     /// span, and the events still pending, which the snapshot's fixes caused), handing the released
     /// events to `emit` inside that transaction, which also writes their outbox rows. A run that stops after a checkpoint loses nothing:
     /// the next one restores the pending events with the state.
-    func checkpoint(emit: (AlarmEvent) throws -> Void) throws {
-        let hasSpan = spanStart <= spanEnd
-        let state = EvaluationState(
-            snapshot: engine.snapshot(), fenceDigests: fenceDigests,
-            spanStart: hasSpan ? spanStart : nil, spanEnd: hasSpan ? spanEnd : nil,
-            pending: pending.isEmpty ? nil : pending.map(savedEvent))
-        let data = try JSONEncoder().encode(state)
+    ///
+    /// With `logging` (a live server between whole saves), the state is not written: those fixes
+    /// are appended to the store's fix log instead, which a restart replays on the last whole state.
+    func checkpoint(emit: (AlarmEvent) throws -> Void, logging fixes: [Fix]? = nil) throws {
+        var data: Data?
+        if fixes == nil {
+            let hasSpan = spanStart <= spanEnd
+            let state = EvaluationState(
+                snapshot: engine.snapshot(), fenceDigests: fenceDigests,
+                spanStart: hasSpan ? spanStart : nil, spanEnd: hasSpan ? spanEnd : nil,
+                pending: pending.isEmpty ? nil : pending.map(savedEvent))
+            data = try JSONEncoder().encode(state)
+        }
         let fired = released.map(alarmEvent)
-        try store.commitEvaluation(firedEvents: fired, lateAfter: lateAfter, state: data, forKey: stateKey) {
+        try store.commitEvaluation(
+            firedEvents: fired, lateAfter: lateAfter, state: data, forKey: stateKey, loggedFixes: fixes ?? []
+        ) {
             for event in fired { try emit(event) }
         }
         handedOut += released.count
@@ -29,6 +37,15 @@ extension AlarmEvaluator {
             latitude: event.fix?.coordinate.latitude, longitude: event.fix?.coordinate.longitude,
             fixTime: event.fix?.time?.timeIntervalSinceReferenceDate, accuracy: event.fix?.accuracy,
             device: event.fix?.device, distance: event.distance)
+    }
+
+    /// Runs the fixes a live server logged since its last whole save through the engine, so the
+    /// state is what it was when they were acknowledged. Their transitions fired (or not) then,
+    /// in the transactions that logged them: replaying fires nothing.
+    func replayFixLog() throws {
+        for fix in try store.liveFixLog(forKey: stateKey) {
+            _ = engine.feed(fix) { _ in }
+        }
     }
 
     /// Puts back the events a checkpoint left pending, for alarms that can still fire.

@@ -29,14 +29,19 @@ extension AlarmEvaluator {
         return index < timeAlarms.count ? Date(timeIntervalSinceReferenceDate: timeAlarms[index].time) : nil
     }
 
-    /// Hands out every event so far, in order, and records the fired alarms with the engine's state
-    /// in one transaction (`emit` runs inside it); the evaluator stays open for the next batch.
+    /// Hands out every event so far, in order, and records the fired alarms in one transaction
+    /// (`emit` runs inside it); the evaluator stays open for the next batch.
+    ///
+    /// With `logging`, the transaction appends those fixes (the batch's admitted ones) to the
+    /// store's fix log rather than saving the whole state: a commit then costs the batch, not every
+    /// device and fence. Without it the whole state is saved and the log emptied; a server does
+    /// that every so often, at shutdown and before reloading.
     @discardableResult
-    public func commitLive(emit: (AlarmEvent) throws -> Void) throws -> Int {
+    public func commitLive(logging fixes: [Fix]? = nil, emit: (AlarmEvent) throws -> Void) throws -> Int {
         guard !finished else { throw EvaluationError.finished }
         try release(before: .infinity, emit: emit)
         let count = released.count
-        try checkpoint(emit: emit)
+        try checkpoint(emit: emit, logging: fixes)
         return count
     }
 }

@@ -145,6 +145,7 @@ public final class AlarmEvaluator {
         status = Array(repeating: .armed, count: alarms.count)
         pendingSlot = Array(repeating: -1, count: alarms.count)
         try restoreSavedState(fences: fences, digests: digests)
+        try replayFixLog()
         startStatistics = engine.statistics
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GeofenceEngine
 
 extension ReminderStore {
     /// Records fired alarms, their outbox events and the alarm evaluator's state in one transaction,
@@ -9,10 +10,13 @@ extension ReminderStore {
     /// transaction that records it: if `body` or a write throws, nothing is written, outbox row
     /// included. Alarms that no longer exist (the reminder was deleted meanwhile) are skipped, and
     /// get no outbox row. An event whose id is already in the outbox (a replayed trace) is not added again.
-    /// - Parameter lateAfter: an event that happened more than this many seconds before now is `late`.
+    /// - Parameters:
+    ///   - lateAfter: an event that happened more than this many seconds before now is `late`.
+    ///   - state: the evaluator's whole state, which empties the fix log of `key`; nil keeps the
+    ///     saved state and appends `loggedFixes` to the log instead (a live server's cheap commit).
     public func commitEvaluation(
         firedEvents: [AlarmEvent], lateAfter: TimeInterval,
-        state: Data, forKey key: String, during body: () throws -> Void
+        state: Data?, forKey key: String, loggedFixes: [Fix] = [], during body: () throws -> Void
     ) throws {
         let database = try authorizedDatabase(for: "save alarm evaluation state")
         let now = configuration.now()
@@ -24,11 +28,41 @@ extension ReminderStore {
                 guard db.changesCount == 1 else { continue }
                 try OutboxEvent(event, recordedDate: now, lateAfter: lateAfter).insert(db)
             }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO engineState VALUES (?, ?, ?)",
-                arguments: [key, state, now.timeIntervalSinceReferenceDate])
+            if let state {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO engineState VALUES (?, ?, ?)",
+                    arguments: [key, state, now.timeIntervalSinceReferenceDate])
+                try db.execute(sql: "DELETE FROM liveFix WHERE stateKey = ?", arguments: [key])
+            }
+            if !loggedFixes.isEmpty {
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO liveFix (stateKey, device, time, latitude, longitude, accuracy) VALUES (?, ?, ?, ?, ?, ?)")
+                for fix in loggedFixes {
+                    try insert.execute(arguments: [
+                        key, fix.device, fix.time?.timeIntervalSinceReferenceDate, fix.coordinate.latitude,
+                        fix.coordinate.longitude, fix.accuracy,
+                    ])
+                }
+            }
             try body()
         }
         if !firedEvents.isEmpty { observers.notify() }
+    }
+}
+
+extension ReminderStore {
+    /// The fixes logged under `key` since its state was last saved whole, in the order admitted.
+    public func liveFixLog(forKey key: String) throws -> [Fix] {
+        let database = try authorizedDatabase(for: "read alarm evaluation state")
+        return try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT device, time, latitude, longitude, accuracy FROM liveFix WHERE stateKey = ? ORDER BY sequence",
+                arguments: [key]
+            ).map { row in
+                Fix(
+                    time: (row[1] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), latitude: row[2], longitude: row[3],
+                    accuracy: row[4], device: row[0])
+            }
+        }
     }
 }

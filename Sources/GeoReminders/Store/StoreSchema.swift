@@ -17,6 +17,7 @@ enum StoreSchema {
     /// The migration names in order; tests open files written with a prefix of them.
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v6-devices-tokens", "v7-place-areas", "v8-outbox",
+        "v9-live-fix-log",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -28,6 +29,7 @@ enum StoreSchema {
         migrator.registerMigration("v6-devices-tokens", migrate: createDevicesTokens)
         migrator.registerMigration("v7-place-areas", migrate: addPlaceAreas)
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
+        migrator.registerMigration("v9-live-fix-log", migrate: createLiveFixLog)
         return migrator
     }
 
@@ -211,6 +213,24 @@ enum StoreSchema {
     /// for a circle (`latitude`/`longitude` then hold the area's centre).
     private static func addPlaceAreas(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE alarm ADD COLUMN area TEXT")
+    }
+
+    /// The live evaluator's write-ahead log: fixes admitted since its state was last saved whole,
+    /// appended in the transaction that acknowledges them and replayed on top of that state when a
+    /// server starts; saving the whole state empties it (docs/serve.md, durability).
+    private static func createLiveFixLog(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE liveFix (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    stateKey TEXT NOT NULL,
+                    device TEXT,
+                    time REAL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    accuracy REAL);
+                CREATE INDEX liveFix_on_key ON liveFix(stateKey, sequence);
+                """)
     }
 
     /// The transactional outbox: one row per committed firing, written in the transaction that records
