@@ -73,7 +73,7 @@ struct ReminderAPI: Sendable {
         var query = ReminderQuery()
         let known: Set<String> = [
             "list", "priority", "min-priority", "due-after", "due-before", "completed-after", "completed-before", "search",
-            "location", "completed", "all", "sort", "descending",
+            "location", "completed", "all", "sort", "descending", "tag",
         ]
         if let unknown = parameters.first(where: { !known.contains(String($0.key)) }) {
             throw APIError(
@@ -87,6 +87,7 @@ struct ReminderAPI: Sendable {
         query.completedAfter = parameters.get("completed-after")
         query.completedBefore = parameters.get("completed-before")
         query.search = parameters.get("search")
+        query.tag = parameters.get("tag")
         query.locationOnly = try Self.flag(parameters.get("location"), "location")
         query.completed = try Self.flag(parameters.get("completed"), "completed")
         query.all = try Self.flag(parameters.get("all"), "all")
@@ -127,12 +128,18 @@ struct ReminderAPI: Sendable {
     /// `{"date": "..."}` optionally: when it was completed (default, or null: now).
     func complete(_ id: String, _ body: [UInt8]) throws -> Response {
         var date: Date?
+        var subtasks = false
         if !body.isEmpty {
             guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let fields = object as? [String: Any] else {
                 throw APIError(status: .badRequest, message: "the body is not a JSON object")
             }
-            if let unknown = fields.keys.first(where: { $0 != "date" }) {
-                throw RequestError.badValue(field: unknown, message: "is not a field of a completion (date)")
+            if let unknown = fields.keys.first(where: { $0 != "date" && $0 != "subtasks" }) {
+                throw RequestError.badValue(field: unknown, message: "is not a field of a completion (date, subtasks)")
+            }
+            switch fields["subtasks"] {
+            case nil, is NSNull: break
+            case let flag as Bool: subtasks = flag
+            default: throw APIError(status: .badRequest, message: "field 'subtasks': expected Bool")
             }
             switch fields["date"] {
             case nil, is NSNull: break
@@ -141,7 +148,7 @@ struct ReminderAPI: Sendable {
             }
         }
         let reminder = try store.reminder(idPrefix: id)
-        let result = try store.complete(id: reminder.id, completionDate: date)
+        let result = try store.complete(id: reminder.id, completionDate: date, includingSubtasks: subtasks)
         let titles = try ListTitles(store: store)
         return try Self.json(.ok, CompletionJSON(result, listTitle: titles[result.reminder.listID]))
     }

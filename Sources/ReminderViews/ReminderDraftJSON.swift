@@ -11,6 +11,7 @@ public struct ReminderDraftJSON: Decodable, Sendable {
     enum Key: String, CodingKey, CaseIterable {
         case title, list, priority, notes, due, timeZone = "time-zone", at, area, latitude, longitude, radius, when
         case alarm, alarmBefore = "alarm-before", repeatRule = "repeat", repeatFromCompletion = "repeat-from-completion"
+        case url, tags, parent
     }
 
     /// A key that is not one of ``Key``.
@@ -62,6 +63,9 @@ public struct ReminderDraftJSON: Decodable, Sendable {
         draft.alarmBefore = try container.decodeIfPresent([String].self, forKey: .alarmBefore)
         draft.repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
         draft.repeatFromCompletion = try container.decodeIfPresent(Bool.self, forKey: .repeatFromCompletion)
+        draft.url = try container.decodeIfPresent(String.self, forKey: .url)
+        draft.tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        draft.parent = try container.decodeIfPresent(String.self, forKey: .parent)
         self.draft = draft
     }
 }

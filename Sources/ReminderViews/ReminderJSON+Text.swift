@@ -16,6 +16,7 @@ extension ReminderJSON {
         json.member("list", list)
         json.member("listID", listID)
         json.member("notes", notes)
+        json.member("parentID", parentID)
         json.key("priority")
         json.number(priority)
         json.member("priorityLevel", priorityLevel)
@@ -31,8 +32,15 @@ extension ReminderJSON {
         json.endArray()
         json.member("seriesID", seriesID)
         json.member("startDate", startDate)
+        if let tags {
+            json.key("tags")
+            json.beginArray()
+            for tag in tags { json.string(tag) }
+            json.endArray()
+        }
         json.member("timeZone", timeZone)
         json.member("title", title)
+        json.member("url", url)
         json.endObject()
     }
 

@@ -43,6 +43,12 @@ public struct ReminderJSON: Encodable {
     public var recurrenceRules: [Rule]
     public var alarms: [AlarmJSON]
     public var seriesID: String?
+    /// EventKit's `url`.
+    public var url: String?
+    /// The reminder this one is a subtask of.
+    public var parentID: String?
+    /// Left out when there are none.
+    public var tags: [String]?
 
     public init(_ reminder: Reminder, listTitle: String?) {
         id = reminder.id
@@ -62,6 +68,9 @@ public struct ReminderJSON: Encodable {
         recurrenceRules = reminder.recurrenceRules.map { Rule(rrule: $0.rrule, fromCompletion: $0.fromCompletion) }
         alarms = reminder.alarms.map(Self.alarm)
         seriesID = reminder.seriesID
+        url = reminder.url
+        parentID = reminder.parentID
+        tags = reminder.tags.isEmpty ? nil : reminder.tags
     }
 
     private static func alarm(_ alarm: Alarm) -> AlarmJSON {

@@ -12,12 +12,13 @@ struct Complete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String
     @Option(help: ArgumentHelp("When it was completed (default: now).", valueName: "date")) var date: String?
+    @Flag(help: "Complete its subtasks too (by default they stay as they are).") var subtasks = false
 
     func run() throws {
         let when = try date.map { try ReminderDraft.moment($0, field: "date") }
         let store = try global.openStore()
         let reminder = try store.reminder(idPrefix: id)
-        let result = try store.complete(id: reminder.id, completionDate: when)
+        let result = try store.complete(id: reminder.id, completionDate: when, includingSubtasks: subtasks)
         switch result.outcome {
         case .advanced:
             if let next = result.nextDue { print("next due: \(next.iso8601)") }

@@ -38,6 +38,7 @@ struct List: ParsableCommand {
     var completedBefore: String?
     @Option(help: ArgumentHelp("Only titles containing this text, ignoring case and diacritics.", valueName: "text"))
     var search: String?
+    @Option(help: ArgumentHelp("Only reminders with this tag (ignoring case).", valueName: "tag")) var tag: String?
     @Flag(help: "Only reminders with a location alarm.") var location = false
     @Flag(help: "Only completed reminders.") var completed = false
     @Flag(help: "Completed and incomplete reminders.") var all = false
@@ -56,6 +57,7 @@ struct List: ParsableCommand {
         query.completedAfter = completedAfter
         query.completedBefore = completedBefore
         query.search = search
+        query.tag = tag
         query.locationOnly = location
         query.completed = completed
         query.all = all

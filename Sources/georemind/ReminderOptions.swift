@@ -14,6 +14,15 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Free text.", valueName: "text"))
     var notes: String?
 
+    @Option(help: ArgumentHelp("A link the reminder carries (empty removes it).", valueName: "url"))
+    var url: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeatable; replaces the tags; --tag '' removes them).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Make it a subtask of this reminder (an id or a unique start; '' for none).", valueName: "id"))
+    var parent: String?
+
     @Option(help: ArgumentHelp("Due date: 2026-11-23T16:00:00Z, 2026-11-23T16:00 or 2026-11-23.", valueName: "date"))
     var due: String?
 
@@ -94,6 +103,9 @@ struct ReminderOptions: ParsableArguments {
         }
         draft.repeatRule = repeatRule
         if repeatFromCompletion { draft.repeatFromCompletion = true }
+        draft.url = url
+        if !tags.isEmpty { draft.tags = tags.filter { !$0.isEmpty } }
+        draft.parent = parent
         return draft
     }
 

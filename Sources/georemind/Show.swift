@@ -19,7 +19,13 @@ struct Show: ParsableCommand {
             ReminderJSON(reminder, listTitle: listTitles[reminder.listID]).write(to: &text)
             print(text.text)
         } else {
-            print(ReminderDetail(reminder: reminder, listTitle: listTitles[reminder.listID]).text)
+            var subtasksOf = ReminderPredicate()
+            subtasksOf.parentID = reminder.id
+            let subtasks = try store.reminders(matching: subtasksOf, sortedBy: .creationDate)
+            let parent = try reminder.parentID.flatMap { try store.reminder(id: $0) }
+            print(
+                ReminderDetail(reminder: reminder, listTitle: listTitles[reminder.listID], parentTitle: parent?.title, subtasks: subtasks)
+                    .text)
         }
     }
 }

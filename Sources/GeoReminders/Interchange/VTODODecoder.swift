@@ -77,23 +77,57 @@ struct VTODODecoder {
 
         var alarms: [Alarm] = []
         var omissions: [VALARMDecoder.Omission] = []
+        var keptComponents: [ICalComponent] = []
         let alarmDecoder = VALARMDecoder(reminderID: id, start: start, due: due)
-        for (position, valarm) in todo.components(named: "VALARM").enumerated() {
-            switch try alarmDecoder.alarm(valarm, position: position) {
-            case let .success(alarm): alarms.append(alarm)
-            case let .failure(omission): omissions.append(omission)
+        var alarmPosition = 0
+        for component in todo.components {
+            guard component.name == "VALARM" else {
+                keptComponents.append(component)
+                continue
             }
+            switch try alarmDecoder.alarm(component, position: alarmPosition) {
+            case let .success(alarm): alarms.append(alarm)
+            case let .failure(omission):
+                // An alarm georemind cannot run is still the user's: it goes back out as it came.
+                omissions.append(omission)
+                keptComponents.append(component)
+            }
+            alarmPosition += 1
         }
-        let reminder = Reminder(
+        var reminder = Reminder(
             id: id, title: title, notes: todo.property("DESCRIPTION")?.text, priority: priority,
             startDate: start, dueDate: due, isCompleted: isCompleted,
             completionDate: isCompleted ? (completed ?? lastModified ?? stamp ?? now) : nil,
             creationDate: creation, lastModifiedDate: modification, recurrenceRules: rules, alarms: alarms,
             seriesID: todo.property(ICalExtensionName.series)?.text)
+        reminder.url = todo.property("URL")?.value
+        let parent = todo.properties(named: "RELATED-TO").first(where: Self.isParentLink)
+        reminder.parentID = parent.map { InterchangeIdentifier.identifier(forUID: $0.value) }
+        reminder.tags = todo.properties(named: "CATEGORIES").flatMap(\.textList)
+        let keptProperties = todo.properties.filter { property in
+            !Self.modelled.contains(property.name) && !(property.name == "RELATED-TO" && property == parent)
+        }
+        if !keptProperties.isEmpty || !keptComponents.isEmpty {
+            reminder.iCalendarExtras = ICalWriter.string(
+                ICalComponent(name: "VTODO", properties: keptProperties, components: keptComponents))
+        }
         return .success(
             Decoded(
                 reminder: reminder, uid: uid, listTitle: todo.property(ICalExtensionName.list)?.text,
                 line: todo.lineNumber, omissions: omissions))
+    }
+
+    /// The properties the reminder is made of; every other one is kept verbatim in
+    /// ``Reminder/iCalendarExtras``. DURATION is modelled: it becomes DUE.
+    static let modelled: Set<String> = [
+        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "PRIORITY", "DTSTART", "DUE", "DURATION",
+        "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RRULE", "URL", "CATEGORIES",
+        ICalExtensionName.list, ICalExtensionName.series, ICalExtensionName.fromCompletionProperty,
+    ]
+
+    /// RELATED-TO naming the parent: RELTYPE=PARENT, or no RELTYPE (RFC 5545 §3.2.15's default).
+    static func isParentLink(_ property: ICalProperty) -> Bool {
+        (property.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
     }
 
     /// DTSTART or DUE; an all-day date takes back its zone from X-GEOREMIND-TZID.

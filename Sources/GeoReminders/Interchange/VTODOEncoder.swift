@@ -38,8 +38,18 @@ enum VTODOEncoder {
         }
         if let listTitle { todo.append(ICalProperty(name: ICalExtensionName.list, text: listTitle)) }
         if let series = reminder.seriesID { todo.append(ICalProperty(name: ICalExtensionName.series, text: series)) }
+        if let url = reminder.url { todo.append(ICalProperty(name: "URL", parameters: [], value: url)) }
+        if let parent = reminder.parentID {
+            todo.append(ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", value: "PARENT")], value: parent))
+        }
+        if !reminder.tags.isEmpty { todo.append(ICalProperty(name: "CATEGORIES", textList: reminder.tags)) }
         for alarm in reminder.alarms {
             todo.append(VALARMEncoder.component(alarm, description: reminder.title))
+        }
+        // What the VTODO carried that georemind does not model, as it came.
+        if let extras = reminder.iCalendarExtras, let kept = try? ICalReader.components(from: extras).first {
+            todo.properties += kept.properties
+            todo.components += kept.components
         }
         return todo
     }

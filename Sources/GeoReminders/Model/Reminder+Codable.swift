@@ -6,7 +6,7 @@ import Foundation
 extension Reminder: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, listID, title, notes, priority, startDate, dueDate, isCompleted, completionDate
-        case creationDate, lastModifiedDate, recurrenceRules, alarms, seriesID
+        case creationDate, lastModifiedDate, recurrenceRules, alarms, seriesID, url, parentID, tags, iCalendarExtras
     }
 
     /// A recurrence rule as JSON shows it.
@@ -18,6 +18,14 @@ extension Reminder: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let texts = try c.decodeIfPresent([RuleText].self, forKey: .recurrenceRules) ?? []
+        try self.init(decoding: c, texts: texts)
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        parentID = try c.decodeIfPresent(String.self, forKey: .parentID)
+        tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+        iCalendarExtras = try c.decodeIfPresent(String.self, forKey: .iCalendarExtras)
+    }
+
+    private init(decoding c: KeyedDecodingContainer<CodingKeys>, texts: [RuleText]) throws {
         self.init(
             id: try c.decode(String.self, forKey: .id),
             listID: try c.decodeIfPresent(String.self, forKey: .listID),
@@ -53,5 +61,9 @@ extension Reminder: Codable {
             forKey: .recurrenceRules)
         try c.encode(alarms, forKey: .alarms)
         try c.encodeIfPresent(seriesID, forKey: .seriesID)
+        try c.encodeIfPresent(url, forKey: .url)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        try c.encodeIfPresent(iCalendarExtras, forKey: .iCalendarExtras)
     }
 }

@@ -13,6 +13,12 @@ extension Reminder {
         if let startDate, !startDate.isValid { throw .badDate(id: copy.id, field: "start date", date: startDate) }
         if let dueDate, !dueDate.isValid { throw .badDate(id: copy.id, field: "due date", date: dueDate) }
         if dueDate == nil, !recurrenceRules.isEmpty { throw .recurrenceWithoutDueDate(id: copy.id) }
+        if let parentID {
+            copy.parentID = try Self.canonicalIdentifier(parentID)
+            if copy.parentID == copy.id { throw .ownParent(id: copy.id) }
+        }
+        if let url, Self.isBlank(url) { copy.url = nil }
+        copy.tags = Self.normalizedTags(tags)
         for index in copy.alarms.indices {
             copy.alarms[index].id = try Self.canonicalIdentifier(copy.alarms[index].id)
             switch copy.alarms[index].trigger {
@@ -54,6 +60,18 @@ extension Reminder {
         guard count == 36 else { throw .badIdentifier(text: text) }
         guard hasUppercase else { return text }
         return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 70 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Tags trimmed, without empty ones or repeats (ignoring case), in their first order.
+    static func normalizedTags(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for tag in tags {
+            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
+            result.append(trimmed)
+        }
+        return result
     }
 
     /// True when `text` is empty or only white space and line breaks.

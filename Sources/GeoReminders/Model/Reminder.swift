@@ -32,6 +32,16 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     /// Groups a recurring reminder with the completed copies recurrence writes of past
     /// occurrences; nil for a reminder that was never part of a series.
     public var seriesID: String?
+    /// A link the reminder carries, as EventKit's `EKCalendarItem.url` (iCalendar `URL`).
+    public var url: String?
+    /// The reminder this one is a subtask of (iCalendar `RELATED-TO`, RELTYPE=PARENT).
+    public var parentID: String?
+    /// Tags, as iCalendar `CATEGORIES`: in the order given, without duplicates (ignoring case).
+    public var tags: [String] = []
+    /// What an imported VTODO carried that georemind does not model (unknown and `X-` properties
+    /// with their parameters, unknown components), as iCalendar text, written back unchanged on
+    /// export. Modelled properties are never kept here.
+    public var iCalendarExtras: String?
 
     public init(
         id: String = UUID().uuidString.lowercased(),

@@ -14,6 +14,8 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case relativeAlarmWithoutDueDate(id: String)
     case badColour(listID: String, colour: String)
     case emptyListTitle(listID: String)
+    /// A reminder named as its own parent.
+    case ownParent(id: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
             "reminder \(id) has an alarm relative to its due date but no due date; give it a due date"
         case let .badColour(listID, colour):
             "list \(listID) has colour '\(colour)'; write it as #RRGGBB"
+        case let .ownParent(id):
+            "reminder \(id) cannot be a subtask of itself"
         case let .emptyListTitle(listID):
             "list \(listID) has an empty title; give it a title"
         }

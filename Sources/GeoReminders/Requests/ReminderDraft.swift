@@ -37,6 +37,13 @@ public struct ReminderDraft: Sendable, Equatable {
     public var repeatRule: String?
     /// Counts the repetition from each completion.
     public var repeatFromCompletion: Bool?
+    /// A link (EventKit's `url`); empty removes it.
+    public var url: String?
+    /// Replaces the tags (empty: none).
+    public var tags: [String]?
+    /// The reminder this one is a subtask of, by identifier or a unique start of it; empty
+    /// makes it a top-level reminder again.
+    public var parent: String?
 
     public init() {}
 
@@ -76,6 +83,19 @@ public struct ReminderDraft: Sendable, Equatable {
         }
         if let priority { reminder.priority = try Self.priority(priority) }
         if let notes { reminder.notes = notes.isEmpty ? nil : notes }
+        if let url { reminder.url = url.isEmpty ? nil : url }
+        if let tags { reminder.tags = tags }
+        if let parent {
+            if parent.isEmpty {
+                reminder.parentID = nil
+            } else {
+                do {
+                    reminder.parentID = try store.reminderID(idPrefix: parent)
+                } catch let error as StoreError {
+                    throw RequestError.badValue(field: "parent", message: error.description)
+                }
+            }
+        }
         if let due {
             reminder.dueDate = due.isEmpty ? nil : try Self.reading("due") { try ReminderDate(iso8601: due, timeZone: zone) }
         }

@@ -21,6 +21,8 @@ public struct ReminderQuery: Sendable, Equatable {
     public var completedBefore: String?
     /// Titles containing this text, ignoring case and diacritics.
     public var search: String?
+    /// Only reminders with this tag (ignoring case).
+    public var tag: String?
     public var locationOnly = false
     /// Only completed reminders (the default is incomplete ones).
     public var completed = false
@@ -73,6 +75,7 @@ public struct ReminderQuery: Sendable, Equatable {
             priorityLevel: priority.flatMap { PriorityLevel(rawValue: $0.lowercased()) },
             minimumPriorityLevel: minPriority.flatMap { PriorityLevel(rawValue: $0.lowercased()) },
             titleContains: search)
+        predicate.tag = tag
         if !lists.isEmpty {
             predicate.listIDs = Set(
                 try lists.map { name in

@@ -9,6 +9,7 @@ struct ReminderColumns {
     private let startDate, dueDate: String?
     private let dueKey: Double?
     private let recurrenceRules: String?
+    private let tags: String?
 
     init(_ reminder: Reminder, listID: String, titleKey: String, floatingZone: TimeZone) throws {
         self.reminder = reminder
@@ -18,6 +19,7 @@ struct ReminderColumns {
         dueDate = reminder.dueDate?.storageText
         dueKey = reminder.dueDate?.sortKey(floatingZone: floatingZone)
         recurrenceRules = try RecurrenceRuleStorage.text(reminder.recurrenceRules)
+        tags = try ReminderColumns.tagsText(reminder.tags)
     }
 
     /// Binds the columns in the order of the writer's INSERT and UPDATE statements, id last.
@@ -41,6 +43,22 @@ struct ReminderColumns {
         try row.bind(r.isLocationReminder)
         try row.bind(r.seriesID)
         try row.bind(recurrenceRules)
+        try row.bind(r.url)
+        try row.bind(r.parentID)
+        try row.bind(tags)
+        try row.bind(r.iCalendarExtras)
         try row.bind(r.id)
+    }
+
+    /// Tags as the `tags` column keeps them: a JSON array, nil for none.
+    static func tagsText(_ tags: [String]) throws -> String? {
+        guard !tags.isEmpty else { return nil }
+        return String(decoding: try JSONEncoder().encode(tags), as: UTF8.self)
+    }
+
+    /// The tags of a `tags` column; unreadable text reads as none.
+    static func tags(_ text: String?) -> [String] {
+        guard let text, let tags = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
+        return tags
     }
 }

@@ -60,6 +60,14 @@ struct ReminderFilter {
             conditions.append("instr(titleKey, ?) > 0")
             arguments.append(titleKeys.key(text))
         }
+        if let tag = predicate.tag {
+            conditions.append("EXISTS (SELECT 1 FROM json_each(reminder.tags) WHERE lower(json_each.value) = lower(?))")
+            arguments.append(tag)
+        }
+        if let parentID = predicate.parentID {
+            conditions.append("parentID = ?")
+            arguments.append(parentID)
+        }
         if let seriesID = predicate.seriesID {
             conditions.append("seriesID = ?")
             arguments.append(seriesID)

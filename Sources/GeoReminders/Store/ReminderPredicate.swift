@@ -29,6 +29,10 @@ public struct ReminderPredicate: Sendable, Hashable {
     public var titleContains: String?
     /// Only the reminders of one recurring series.
     public var seriesID: String?
+    /// Only reminders with this tag (ignoring case).
+    public var tag: String?
+    /// Only the subtasks of this reminder.
+    public var parentID: String?
 
     public init(
         listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,

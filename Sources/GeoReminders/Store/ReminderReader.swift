@@ -24,7 +24,8 @@ enum ReminderReader {
         try db.makeStatement(
             sql: """
                 SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
-                isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey
+                isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey,
+                url, parentID, tags, iCalendarExtras
                 FROM reminder WHERE \(filter.sql) ORDER BY \(order)
                 """
         ).forEachRow(arguments: filter.arguments) { row in
@@ -37,13 +38,17 @@ enum ReminderReader {
             }
             numbers.append(row.int(15))
             dueKeys?.append(row.double(16))
-            reminders.append(
-                Reminder(
-                    id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
-                    startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
-                    isCompleted: row.bool(9), completionDate: instant(row.double(10)),
-                    creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
-                    recurrenceRules: rules, seriesID: row.text(13)))
+            var reminder = Reminder(
+                id: row.text(0) ?? "", listID: row.text(1), title: row.text(2) ?? "", notes: row.text(3), priority: row.int(4),
+                startDate: date(row, 5, &zones), dueDate: date(row, 7, &zones),
+                isCompleted: row.bool(9), completionDate: instant(row.double(10)),
+                creationDate: instant(row.double(11)) ?? .distantPast, lastModifiedDate: instant(row.double(12)),
+                recurrenceRules: rules, seriesID: row.text(13))
+            reminder.url = row.text(17)
+            reminder.parentID = row.text(18)
+            reminder.tags = ReminderColumns.tags(row.text(19))
+            reminder.iCalendarExtras = row.text(20)
+            reminders.append(reminder)
         }
         guard !reminders.isEmpty else { return [] }
         // Alarms of exactly these reminders: their numbers go in as one JSON array, whose keys

@@ -128,3 +128,24 @@ extension ReminderStore {
                 """, arguments: [seriesID, liveID, due.storageText, due.timeZone?.identifier])
     }
 }
+
+extension ReminderStore {
+    /// Completes a reminder and, with `includingSubtasks`, its incomplete subtasks and theirs
+    /// (a parent alone leaves its subtasks as they are, as the Reminders app does).
+    @discardableResult
+    public func complete(id: String, completionDate: Date? = nil, includingSubtasks: Bool) throws -> CompletionResult {
+        let result = try complete(id: id, completionDate: completionDate)
+        guard includingSubtasks else { return result }
+        var parents = [result.reminder.id]
+        var seen: Set<String> = [result.reminder.id]
+        while let parent = parents.popLast() {
+            var subtasks = ReminderPredicate(completion: .incomplete)
+            subtasks.parentID = parent
+            for child in try reminders(matching: subtasks, sortedBy: .creationDate) where seen.insert(child.id).inserted {
+                _ = try complete(id: child.id, completionDate: completionDate)
+                parents.append(child.id)
+            }
+        }
+        return result
+    }
+}

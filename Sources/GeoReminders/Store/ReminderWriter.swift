@@ -41,8 +41,8 @@ struct ReminderWriter {
             sql: """
                 INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
                 startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, url, parentID, tags, iCalendarExtras, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO NOTHING
                 """)
         updateReminder = try db.makeStatement(
@@ -50,7 +50,8 @@ struct ReminderWriter {
                 UPDATE reminder SET listID = ?, title = ?, titleKey = ?, notes = ?, priority = ?,
                 priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
                 isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
-                isLocationReminder = ?, seriesID = ?, recurrenceRules = ? WHERE id = ?
+                isLocationReminder = ?, seriesID = ?, recurrenceRules = ?, url = ?, parentID = ?, tags = ?,
+                iCalendarExtras = ? WHERE id = ?
                 """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
         insertAlarm = try db.makeStatement(sql: AlarmRow.insertSQL(rows: 1))

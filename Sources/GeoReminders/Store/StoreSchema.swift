@@ -16,7 +16,8 @@ enum StoreSchema {
 
     /// The migration names in order; tests open files written with a prefix of them.
     static let migrationNames = [
-        "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v6-devices-tokens", "v7-place-areas", "v8-outbox",
+        "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
+        "v7-place-areas", "v8-outbox",
         "v9-live-fix-log",
     ]
 
@@ -26,6 +27,7 @@ enum StoreSchema {
         migrator.registerMigration("v2-alarm-evaluation", migrate: createV2)
         migrator.registerMigration("v3-recurrence-series", migrate: createV3)
         migrator.registerMigration("v4-reminder-numbers", migrate: createV4)
+        migrator.registerMigration("v5-reminder-extras", migrate: addReminderExtras)
         migrator.registerMigration("v6-devices-tokens", migrate: createDevicesTokens)
         migrator.registerMigration("v7-place-areas", migrate: addPlaceAreas)
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
@@ -185,6 +187,19 @@ enum StoreSchema {
                 CREATE INDEX reminder_on_location_level_due ON reminder(isLocationReminder, priorityLevel, dueKey);
                 CREATE INDEX reminder_on_creation ON reminder(creationDate, id);
                 CREATE INDEX reminder_on_series ON reminder(seriesID) WHERE seriesID IS NOT NULL;
+                """)
+    }
+
+    /// What a reminder carries beyond EventKit's core fields: its URL, its parent (subtasks), its
+    /// tags (a JSON array) and the iCalendar content georemind keeps without modelling it.
+    private static func addReminderExtras(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE reminder ADD COLUMN url TEXT;
+                ALTER TABLE reminder ADD COLUMN parentID TEXT;
+                ALTER TABLE reminder ADD COLUMN tags TEXT;
+                ALTER TABLE reminder ADD COLUMN iCalendarExtras TEXT;
+                CREATE INDEX reminder_on_parent ON reminder(parentID) WHERE parentID IS NOT NULL;
                 """)
     }
 

@@ -6,6 +6,10 @@ import ReminderViews
 struct ReminderDetail {
     let reminder: Reminder
     let listTitle: String?
+    /// The parent's title, when it is a subtask; "(missing)" when the parent is gone.
+    var parentTitle: String? = nil
+    /// Its subtasks, in creation order.
+    var subtasks: [Reminder] = []
 
     var text: String {
         var rows: [[String]] = [["id:", reminder.id], ["title:", reminder.title]]
@@ -16,6 +20,12 @@ struct ReminderDetail {
         let level = reminder.priorityLevel
         add("priority", level == .none ? nil : "\(level.rawValue) (\(reminder.priority))")
         add("notes", reminder.notes)
+        add("url", reminder.url)
+        add("tags", reminder.tags.isEmpty ? nil : reminder.tags.joined(separator: ", "))
+        add("parent", reminder.parentID.map { "\(String($0.prefix(8)))  \(parentTitle ?? "(missing)")" })
+        for subtask in subtasks {
+            add("subtask", "\(String(subtask.id.prefix(8)))  \(subtask.isCompleted ? "[x]" : "[ ]") \(subtask.title)")
+        }
         add("start", reminder.startDate?.iso8601)
         add("due", reminder.dueDate.map { due in due.timeZone.map { "\(due.iso8601) (\($0.identifier))" } ?? due.iso8601 })
         add(
