@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LocationProtocols", targets: ["LocationProtocols"]),
         .library(name: "LiveEvaluation", targets: ["LiveEvaluation"]),
         .library(name: "GeoServer", targets: ["GeoServer"]),
+        .library(name: "MapRendering", targets: ["MapRendering"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -109,6 +110,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // Pictures of a replay: Web Mercator, geodesic circles, simplified tracks, SVG and HTML.
+        .target(name: "MapRendering", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
         // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
         .target(name: "GeoServer", dependencies: [
             "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine", "ReminderViews",
@@ -121,7 +124,7 @@ let package = Package(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
-                "Delivery", "GeoServer", "LiveEvaluation",
+                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,7 +132,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "georemind-bench",
-            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
+            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "MapRendering"],
             path: "Benchmarks/georemind-bench"
         ),
         // Webhook delivery against loopback receivers (TestSupport's). A binary of its own: linked
@@ -175,7 +178,8 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-                .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
+                .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
+        .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
         .testTarget(name: "GeoServerTests", dependencies: [
             "GeoServer", "LiveEvaluation", "GeoReminders",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

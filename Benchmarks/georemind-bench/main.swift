@@ -16,6 +16,7 @@ let all: [Benchmark] = [
     evaluatorBenchmark,
     commandLineBenchmark,
     feedScenarioBenchmark,
+    renderBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
