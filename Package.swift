@@ -119,7 +119,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], resources: [.embedInCode("Resources/openapi.json")]),
+        ], resources: [
+            .embedInCode("Resources/openapi.json"), .embedInCode("Resources/live.html"), .embedInCode("Resources/live.js"),
+            .embedInCode("Resources/live.css"),
+        ]),
         .executableTarget(
             name: "georemind",
             dependencies: [

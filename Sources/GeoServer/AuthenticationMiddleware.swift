@@ -26,6 +26,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 context.token = credentials.token(secret: String(pair[pair.index(after: colon)...]))
             }
         }
+        // A browser's EventSource cannot send headers: the live page passes its token in the query.
+        if context.token == nil, request.method == .get, let token = request.uri.queryParameters.get("access_token") {
+            context.token = credentials.token(secret: token)
+        }
         return try await next(request, context)
     }
 }

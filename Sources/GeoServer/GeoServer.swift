@@ -16,6 +16,9 @@ public struct GeoServer: Sendable {
     public let metrics: ServerMetrics
     public let store: ReminderStore
     public let places: PlaceDirectory
+    /// Where Debian's libjs-leaflet is, and the tile template of the live page.
+    public var leafletDirectory = "/usr/share/javascript/leaflet"
+    public var tiles: String?
     /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
     static let maxBody = 8 << 20
 
@@ -65,6 +68,7 @@ public struct GeoServer: Sendable {
             }
         }
         ReminderAPI(store: store, places: places).register(on: router, routes: routes)
+        LivePage(evaluator: evaluator, leafletDirectory: leafletDirectory, tiles: tiles).register(on: router, routes: routes)
         return router
     }
 

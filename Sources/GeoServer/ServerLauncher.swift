@@ -20,6 +20,8 @@ public enum ServerLauncher {
         public var lateAfter = AlarmEvaluator.defaultLateAfter
         /// The map data's places, for `at` in API requests and `GET /api/v1/places`.
         public var places = PlaceDirectory.empty
+        /// The live page's base tiles (`https://tile.example.org/{z}/{x}/{y}.png`); nil for none.
+        public var tiles: String?
 
         public init() {}
     }
@@ -34,7 +36,8 @@ public enum ServerLauncher {
             record in metrics.committed(requests: record.requests, firedByKind: record.firedByKind, devicesSeen: record.devicesSeen)
         }
         let credentials = try Credentials(store: store)
-        let server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics, store: store, places: settings.places)
+        var server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics, store: store, places: settings.places)
+        server.tiles = settings.tiles
         let app = Application(
             router: server.router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),

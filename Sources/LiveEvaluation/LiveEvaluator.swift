@@ -26,6 +26,11 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     let onCommit: @Sendable (CommitRecord) -> Void
     let condition = NSCondition()
     var queue: [Submission] = []
+    /// Requests for a ``LiveView``, answered by the evaluation thread between batches.
+    var viewRequests: [CheckedContinuation<LiveView, Never>] = []
+    /// Each device's last admitted fixes, for the live map (evaluation thread only).
+    var recentFixes: [String: [Fix]] = [:]
+    public static let trackLength = 100
     var stopping = false
     var reloadRequested = false
     var evaluator: AlarmEvaluator
@@ -103,6 +108,25 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         }
     }
 
+    /// Each device's position, recent track and the places it is inside, from the evaluation
+    /// thread between two batches.
+    public func view() async -> LiveView {
+        await withCheckedContinuation { continuation in
+            wake { $0.viewRequests.append(continuation) }
+        }
+    }
+
+    func makeView() -> LiveView {
+        let devices = evaluator.deviceStates().compactMap { state -> LiveView.Device? in
+            guard let id = state.device, state.time != nil else { return nil }
+            let recent = recentFixes[id]?.suffix(Self.trackLength) ?? []
+            return LiveView.Device(
+                id: id, latitude: state.latitude, longitude: state.longitude, accuracy: recent.last?.accuracy, time: state.time,
+                track: recent.map { ($0.coordinate.latitude, $0.coordinate.longitude) }, insideReminderIDs: state.insideReminderIDs)
+        }
+        return LiveView(devices: devices.sorted { $0.id < $1.id })
+    }
+
     /// Changes the flags under the lock and wakes the evaluation thread (callable from async code).
     func wake(_ change: (LiveEvaluator) -> Void) {
         condition.lock()
@@ -114,7 +138,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     func loop() throws {
         while true {
             condition.lock()
-            while queue.isEmpty && !stopping && !reloadRequested {
+            while queue.isEmpty && !stopping && !reloadRequested && viewRequests.isEmpty {
                 let wake = min(evaluator.nextTimedAlarm ?? .distantFuture, Date().addingTimeInterval(1))
                 if !condition.wait(until: wake) { break }
             }
@@ -123,10 +147,16 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             let reload = reloadRequested
             reloadRequested = false
             let stop = stopping && batch.isEmpty
+            let views = viewRequests
+            viewRequests.removeAll()
             condition.unlock()
 
             if reload { reloadIfChanged() }
             evaluate(batch)
+            if !views.isEmpty {
+                let view = makeView()
+                for request in views { request.resume(returning: view) }
+            }
             if stop {
                 try evaluator.commitLive { _ in }
                 logger.info("evaluation checkpointed at shutdown")
@@ -153,7 +183,13 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                     case .admitted:
                         outcome.admitted += 1
                         admitted.append(fix)
-                        if let device = fix.device { lastTimes[device] = fix.time }
+                        if let device = fix.device {
+                            lastTimes[device] = fix.time
+                            recentFixes[device, default: []].append(fix)
+                            if recentFixes[device]!.count > Self.trackLength * 2 {
+                                recentFixes[device]!.removeFirst(recentFixes[device]!.count - Self.trackLength)
+                            }
+                        }
                     case .rejected(let reason):
                         // A resent fix (same device, same time) is a duplicate whatever its coordinate.
                         let duplicate = reason == .outOfOrder && fix.device.flatMap { lastTimes[$0] } == fix.time

@@ -28,6 +28,11 @@ struct Serve: ParsableCommand {
     var lateAfter = "15m"
     @Flag(name: .customLong("no-deliver"), help: "Do not post events to webhooks here (another process runs `georemind deliver`).")
     var noDeliver = false
+    @Option(
+        help: ArgumentHelp(
+            "Base map tiles for the live page at /, as a URL template (https://tile.example.org/{z}/{x}/{y}.png); none by default.",
+            valueName: "template"))
+    var tiles: String?
     @OptionGroup var engine: EngineArguments
     @OptionGroup var delivery: DeliveryArguments
 
@@ -48,6 +53,7 @@ struct Serve: ParsableCommand {
         settings.host = host
         settings.port = port
         settings.engine = try engine.engineOptions()
+        settings.tiles = tiles
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         let dispatcherOptions = try delivery.dispatcherOptions()
         let finder = global.placeFinder()

@@ -45,3 +45,28 @@ extension AlarmEvaluator {
         return count
     }
 }
+
+extension AlarmEvaluator {
+    /// Each device's last admitted fix and the location alarms whose places it is inside, keyed
+    /// by reminder identifier: what a live map shows. O(devices); asked for when someone looks.
+    public func deviceStates() -> [DeviceState] {
+        engine.snapshot().devices.map { device in
+            DeviceState(
+                device: device.device, latitude: device.lastLatitude, longitude: device.lastLongitude, time: device.lastTime,
+                insideReminderIDs: device.fences.compactMap { fence in
+                    guard fence.state == .inside, let slash = fence.fence.firstIndex(of: "/") else { return nil }
+                    return String(fence.fence[..<slash])
+                })
+        }
+    }
+
+    /// A device as the engine knows it now.
+    public struct DeviceState: Sendable, Equatable {
+        public var device: String?
+        public var latitude: Double
+        public var longitude: Double
+        public var time: Date?
+        /// Reminders with a location alarm whose place the device is inside.
+        public var insideReminderIDs: [String]
+    }
+}
