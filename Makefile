@@ -17,10 +17,11 @@ run: build
 
 # The whole suite; the sources must be formatted as .swift-format says (`swift format -i -r Sources
 # Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
-# then schemathesis checks the running server against its OpenAPI document, the GEOS owners are
-# checked for leaks under valgrind (the delivery tests run on their own: their dispatcher needs the
-# 2-core machine's concurrency pool, which end-to-end tests waiting on processes can occupy), the inputs that once crashed a parser
-# are replayed, and each fuzz target runs a few seconds (FUZZ_SECONDS, default 5).
+# the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
+# which end-to-end tests waiting on processes can occupy); then schemathesis checks the running
+# server against its OpenAPI document, the GEOS owners are checked for leaks under valgrind, the
+# inputs that once crashed a parser are replayed, and each fuzz target runs a few seconds
+# (FUZZ_SECONDS, default 5).
 test: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log

@@ -130,22 +130,9 @@ struct ReminderAPI: Sendable {
         var date: Date?
         var subtasks = false
         if !body.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let fields = object as? [String: Any] else {
-                throw APIError(status: .badRequest, message: "the body is not a JSON object")
-            }
-            if let unknown = fields.keys.first(where: { $0 != "date" && $0 != "subtasks" }) {
-                throw RequestError.badValue(field: unknown, message: "is not a field of a completion (date, subtasks)")
-            }
-            switch fields["subtasks"] {
-            case nil, is NSNull: break
-            case let flag as Bool: subtasks = flag
-            default: throw APIError(status: .badRequest, message: "field 'subtasks': expected Bool")
-            }
-            switch fields["date"] {
-            case nil, is NSNull: break
-            case let text as String: date = try ReminderDraft.moment(text, field: "date")
-            default: throw APIError(status: .badRequest, message: "field 'date': expected String")
-            }
+            let request = try JSONDecoder().decode(CompletionRequest.self, from: Data(body))
+            date = try request.date.map { try ReminderDraft.moment($0, field: "date") }
+            subtasks = request.subtasks ?? false
         }
         let reminder = try store.reminder(idPrefix: id)
         let result = try store.complete(id: reminder.id, completionDate: date, includingSubtasks: subtasks)
@@ -212,5 +199,24 @@ struct ReminderAPI: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return GeoServer.json(status, String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// The body of `POST /api/v1/reminders/{id}/complete`: `{"date"?, "subtasks"?}`, strictly typed
+/// (a `0` is not a boolean), unknown fields refused.
+struct CompletionRequest: Decodable {
+    var date: String?
+    var subtasks: Bool?
+
+    enum Key: String, CodingKey, CaseIterable { case date, subtasks }
+
+    init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: ReminderDraftJSON.AnyKey.self)
+        if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
+            throw RequestError.badValue(field: unknown.stringValue, message: "is not a field of a completion (date, subtasks)")
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        date = try container.decodeIfPresent(String.self, forKey: .date)
+        subtasks = try container.decodeIfPresent(Bool.self, forKey: .subtasks)
     }
 }

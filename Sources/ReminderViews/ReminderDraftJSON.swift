@@ -15,11 +15,11 @@ public struct ReminderDraftJSON: Decodable, Sendable {
     }
 
     /// A key that is not one of ``Key``.
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    public struct AnyKey: CodingKey {
+        public var stringValue: String
+        public var intValue: Int? { nil }
+        public init(stringValue: String) { self.stringValue = stringValue }
+        public init?(intValue: Int) { nil }
     }
 
     public init(from decoder: any Decoder) throws {
