@@ -135,7 +135,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "georemind-bench",
-            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "MapRendering"],
+            dependencies: ["CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData"],
             path: "Benchmarks/georemind-bench"
         ),
         // Webhook delivery against loopback receivers (TestSupport's). A binary of its own: linked
@@ -148,7 +148,7 @@ let package = Package(
         // `georemind serve` under wrk on loopback (`make bench`), beside a bare Hummingbird handler.
         .executableTarget(
             name: "georemind-serve-bench",
-            dependencies: ["GeoReminders", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["GeoReminders", "GeofenceEngine", "MapRendering", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Benchmarks/georemind-serve-bench"
         ),
         // libFuzzer targets for every parser a stranger's bytes reach (`make fuzz`); built without

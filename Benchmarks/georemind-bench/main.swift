@@ -16,7 +16,6 @@ let all: [Benchmark] = [
     evaluatorBenchmark,
     commandLineBenchmark,
     feedScenarioBenchmark,
-    renderBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -73,7 +73,7 @@ struct SVGMapTests {
         #expect(svg.contains(#"width="1200""#))
     }
 
-    /// The million-fix figure is `make bench BENCH=render`'s; here a smaller walk pins the property.
+    /// The million-fix figure is `make bench BENCH=serve (it draws first)`'s; here a smaller walk pins the property.
     @Test func aLongTrackIsSimplifiedWithEveryMarkerKept() throws {
         let scene = Self.scene(fixes: 100_000)
         let svg = try SVGMap(scene: scene).text()
