@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STORE ?= .build/run/store.sqlite
 
-.PHONY: deps build run test bench fuzz clean
+.PHONY: deps build run test bench fuzz pictures clean
 
 # System libraries (GEOS, PROJ, SQLite, zlib, libxml2), installed with apt-get when missing.
 deps:
@@ -19,7 +19,8 @@ run: build
 # Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
 # the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
 # which end-to-end tests waiting on processes can occupy); then schemathesis checks the running
-# server against its OpenAPI document, the GEOS owners are checked for leaks under valgrind, the
+# server against its OpenAPI document, headless Chromium checks the rendered maps and the live page
+# (screenshots under .build/browser/), the GEOS owners are checked for leaks under valgrind, the
 # inputs that once crashed a parser are replayed, and each fuzz target runs a few seconds
 # (FUZZ_SECONDS, default 5).
 test: deps
@@ -30,6 +31,7 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest --skip DeliveryTests
 	$(SWIFT) test --skip-build --disable-xctest --filter DeliveryTests
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
+	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
 	@for target in trace sniff icalendar vtodo rrule values mapdata location apibody; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
@@ -47,6 +49,11 @@ bench: deps
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
 fuzz: deps
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-600} scripts/fuzz
+
+# The README's pictures of the two map views (docs/render.png, docs/live.png), from the browser check.
+pictures: deps
+	$(SWIFT) build --product georemind
+	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind" --pictures docs
 
 clean:
 	rm -rf .build .build-fuzz .build-test.log .build-fuzz.log
