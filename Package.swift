@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LiveEvaluation", targets: ["LiveEvaluation"]),
         .library(name: "GeoServer", targets: ["GeoServer"]),
         .library(name: "MapRendering", targets: ["MapRendering"]),
+        .library(name: "SharedStore", targets: ["SharedStore"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
@@ -123,11 +126,21 @@ let package = Package(
             .embedInCode("Resources/openapi.json"), .embedInCode("Resources/live.html"), .embedInCode("Resources/live.js"),
             .embedInCode("Resources/live.css"),
         ]),
+        // The store on PostgreSQL, shared by several servers: addresses, the schema, the copy from SQLite.
+        .target(
+            name: "SharedStore",
+            dependencies: [
+                "GeoReminders",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
-                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering",
+                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering", "SharedStore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

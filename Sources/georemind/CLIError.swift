@@ -5,6 +5,7 @@ import GeoReminders
 import GeofenceEngine
 import LiveEvaluation
 import MapData
+import SharedStore
 import TraceFormats
 
 /// Failures of the command line itself, and the one place every error becomes a line on stderr
@@ -22,6 +23,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// An option's value did not read; `message` is the library's reason.
     case badValue(option: String, message: String)
+    /// A command other than `migrate` was given a PostgreSQL store (not served by them yet).
+    case postgresOnlyForMigrate(address: String)
 
     var description: String {
         switch self {
@@ -41,6 +44,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             "cannot write \(path): \(reason)"
         case let .badValue(option, message):
             "\(option): \(message)"
+        case let .postgresOnlyForMigrate(address):
+            "\(address) is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to \(address)`, other commands need a SQLite file path"
         }
     }
 
@@ -69,7 +74,7 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as CLIError:
             switch error {
-            case .unknownPlace, .unknownList, .duplicateList, .badValue: return (error.description, 64)
+            case .unknownPlace, .unknownList, .duplicateList, .badValue, .postgresOnlyForMigrate: return (error.description, 64)
             default: return (error.description, 1)
             }
         case let error as DateInputError: return (error.description, 64)
@@ -92,6 +97,9 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             }
         case let error as CredentialError: return (error.description, 64)
         case let error as LiveEvaluationError: return (error.description, 1)
+        case let error as SharedStoreError:
+            if case .badAddress = error { return (error.description, 64) }
+            return (error.description, 1)
         case let error as RequestError:
             switch error {
             case let .unknownList(name): return (CLIError.unknownList(name: name).description, 64)

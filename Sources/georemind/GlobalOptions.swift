@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import MapData
+import SharedStore
 import Synchronization
 
 /// `--store` and `--map-data`, which every command that touches them includes.
@@ -38,6 +39,8 @@ struct GlobalOptions: ParsableArguments {
     /// existing file `readOnly` and changes no byte of it.
     func openStore(readOnly: Bool = false) throws -> ReminderStore {
         let path = storePath
+        // Never taken for a file name: that would make a folder named "postgres:" here.
+        if PostgresAddress.isPostgres(path) { throw CLIError.postgresOnlyForMigrate(address: path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+extension ReminderStore {
+    /// The tables a copy of the store carries, parents before children, with their columns in
+    /// order: every table of the schema except SQLite's and GRDB's own bookkeeping.
+    public static let copiedTables: [(table: String, columns: [String])] = [
+        ("storeInfo", ["key", "value"]),
+        ("list", ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
+        ("recurrenceSeries", ["id", "liveReminderID", "startDate", "startTimeZone", "recurrenceRules"]),
+        (
+            "reminder",
+            [
+                "number", "id", "listID", "title", "titleKey", "notes", "priority", "priorityLevel", "startDate",
+                "startTimeZone", "dueDate", "dueTimeZone", "dueKey", "isCompleted", "completionDate", "creationDate",
+                "lastModifiedDate", "isLocationReminder", "seriesID", "recurrenceRules", "url", "parentID", "tags",
+                "iCalendarExtras",
+            ]
+        ),
+        (
+            "alarm",
+            [
+                "reminderNumber", "position", "id", "kind", "absoluteDate", "relativeOffset", "locationTitle", "latitude",
+                "longitude", "radius", "proximity", "firedDate", "acknowledgedDate", "area",
+            ]
+        ),
+        ("engineState", ["key", "snapshot", "savedDate"]),
+        ("apiToken", ["name", "scope", "hash", "createdDate", "lastUsedDate"]),
+        ("device", ["id", "name", "tokenName", "createdDate", "lastSeenDate"]),
+        (
+            "outboxEvent",
+            [
+                "sequence", "id", "type", "reminderID", "reminderTitle", "reminderPriority", "reminderCreationDate",
+                "alarmID", "device", "eventDate", "fixLatitude", "fixLongitude", "fixAccuracy", "fixDate", "placeTitle",
+                "placeLatitude", "placeLongitude", "placeRadius", "distance", "recordedDate", "late",
+            ]
+        ),
+        (
+            "webhookEndpoint",
+            [
+                "id", "url", "events", "acceptsLate", "secret", "createdDate", "cursor", "lastStatus", "lastError",
+                "lastAttemptDate", "lastSuccessDate", "failingSince", "disabledDate",
+            ]
+        ),
+        (
+            "webhookDelivery",
+            [
+                "endpointID", "eventSequence", "device", "attempts", "firstAttemptDate", "nextAttemptDate", "leaseOwner",
+                "leaseUntil", "lastStatus", "lastError",
+            ]
+        ),
+        ("liveFix", ["sequence", "stateKey", "device", "time", "latitude", "longitude", "accuracy"]),
+    ]
+
+    /// Reads every copied table from one snapshot of the store (a read transaction: writers may
+    /// go on meanwhile, the copy sees none of their changes), handing out rows in batches.
+    /// - Parameter body: called with the table, its row count, then each batch of rows (the
+    ///   cells in ``copiedTables``' column order); a batch of zero rows ends each table.
+    /// - Returns: each AUTOINCREMENT table's highest key ever given (SQLite never reuses one, nor
+    ///   may the copy: webhook cursors and event ids refer to them).
+    @discardableResult
+    public func readSnapshot(
+        batchSize: Int = 1000, _ body: (_ table: String, _ rowCount: Int, _ rows: [[StoreValue]]) throws -> Void
+    ) throws -> [String: Int64] {
+        let database = try authorizedDatabase(for: "copy the store")
+        return try database.read { db in
+            for (table, columns) in Self.copiedTables {
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+                // The primary key's order (the WITHOUT ROWID tables have no rowid).
+                let order = ["alarm": "reminderNumber, position", "webhookDelivery": "endpointID, eventSequence"][table] ?? "rowid"
+                let cursor = try Row.fetchCursor(
+                    db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
+                var batch: [[StoreValue]] = []
+                batch.reserveCapacity(batchSize)
+                while let row = try cursor.next() {
+                    batch.append(row.databaseValues.map(StoreValue.init))
+                    if batch.count == batchSize {
+                        try body(table, count, batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !batch.isEmpty { try body(table, count, batch) }
+                try body(table, count, [])
+            }
+            let marks = try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+            return Dictionary(marks.map { ($0[0] as String, $0[1] as Int64) }, uniquingKeysWith: max)
+        }
+    }
+}
+
+extension StoreValue {
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let integer): self = .integer(integer)
+        case .double(let real): self = .real(real)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(data)
+        }
+    }
+}

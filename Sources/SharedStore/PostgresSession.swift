@@ -1,0 +1,111 @@
+import Foundation
+import GeoReminders
+import Logging
+import PostgresNIO
+
+/// Connecting, the schema and the small statements every use of a PostgreSQL store shares.
+enum PostgresSession {
+    /// postgres-nio logs every query at debug level; georemind reports failures itself.
+    static let logger: Logger = {
+        var logger = Logger(label: "georemind.postgres")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    /// A key for `pg_advisory_xact_lock`: creating or migrating the schema takes turns across
+    /// processes, as the SQLite side's file lock does.
+    static let schemaLockKey: Int64 = 0x6765_6f72_656d_6e64  // "georemnd"
+
+    static func connect(to address: PostgresAddress) async throws -> PostgresConnection {
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try address.configuration()
+        } catch {
+            throw SharedStoreError.cannotConnect(address.description, reason: "TLS: \(error)")
+        }
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw SharedStoreError.cannotConnect(address.description, reason: reason(error))
+        }
+    }
+
+    /// Creates the tables, or adds the migrations the database lacks; refuses a database whose
+    /// schema a newer georemind wrote. Runs inside the caller's transaction.
+    static func prepareSchema(_ connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(schemaLockKey))", logger: logger)
+        try await connection.query(
+            "CREATE TABLE IF NOT EXISTS schemaMigration (identifier text PRIMARY KEY, appliedDate double precision NOT NULL)",
+            logger: logger)
+        var applied: Set<String> = []
+        for try await identifier in try await connection.query("SELECT identifier FROM schemaMigration", logger: logger)
+            .decode(String.self)
+        {
+            applied.insert(identifier)
+        }
+        let known = Set(PostgresSchema.migrations.map(\.identifier))
+        if let unknown = applied.subtracting(known).sorted().first { throw SharedStoreError.newerSchema(unknown) }
+        for (identifier, statements) in PostgresSchema.migrations where !applied.contains(identifier) {
+            for statement in statements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            let now = Date().timeIntervalSinceReferenceDate
+            try await connection.query(
+                "INSERT INTO schemaMigration (identifier, appliedDate) VALUES (\(identifier), \(now))", logger: logger)
+        }
+    }
+
+    static func count(_ table: String, on connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger)
+        for try await count in rows.decode(Int64.self) { return Int(count) }
+        return 0
+    }
+
+    /// Sets each generated key's next value past both the largest key copied and the largest SQLite
+    /// ever gave (a deleted outbox event's sequence must not come back).
+    static func advanceGeneratedKeys(pastAtLeast marks: [String: Int64], on connection: PostgresConnection) async throws {
+        for (table, column) in PostgresSchema.generatedKeys {
+            let floor = marks[table] ?? 0
+            let sql = """
+                SELECT setval(pg_get_serial_sequence('\(table.lowercased())', '\(column.lowercased())'),
+                    GREATEST((SELECT coalesce(max(\(column)), 0) FROM \(table)), $1) + 1, false)
+                """
+            var binds = PostgresBindings()
+            binds.append(floor)
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        }
+    }
+
+    /// Binds one SQLite cell as its PostgreSQL column expects it.
+    static func bind(_ value: StoreValue, boolean: Bool, to bindings: inout PostgresBindings) {
+        switch value {
+        case .null: bindings.appendNull()
+        case .integer(let integer) where boolean: bindings.append(integer != 0)
+        case .integer(let integer): bindings.append(integer)
+        case .real(let real): bindings.append(real)
+        case .text(let text): bindings.append(text)
+        case .blob(let data): bindings.append(ByteBuffer(bytes: data))
+        }
+    }
+
+    /// A PostgreSQL failure as one line a user can act on.
+    static func translate(_ error: any Error) -> any Error {
+        if error is SharedStoreError { return error }
+        if let failed = error as? PostgresTransactionError {
+            // The first failure is the one to report; a failed rollback after it adds nothing.
+            if let cause = failed.beginError ?? failed.closureError ?? failed.commitError ?? failed.rollbackError {
+                return translate(cause)
+            }
+        }
+        return SharedStoreError.server(reason(error))
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What can go wrong between georemind and a PostgreSQL store, worded for the person who typed
+/// the address.
+public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
+    case badAddress(String, reason: String)
+    case cannotConnect(String, reason: String)
+    case server(String)
+    case targetNotEmpty(table: String, rows: Int)
+    case newerSchema(String)
+    case countMismatch(table: String, source: Int, copied: Int)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let address, let reason):
+            "'\(address)' is not a PostgreSQL address (\(reason)); use postgres://USER[:PASSWORD]@HOST[:PORT]/DB or postgres://USER@/DB?host=/SOCKET/DIR"
+        case .cannotConnect(let address, let reason):
+            "cannot connect to \(address): \(reason)"
+        case .server(let message):
+            "PostgreSQL: \(message)"
+        case .targetNotEmpty(let table, let rows):
+            "the target already holds a georemind store (\(rows) row(s) in \(table)); migrate copies into an empty database only"
+        case .newerSchema(let version):
+            "the target's georemind schema (\(version)) is newer than this georemind knows; upgrade georemind"
+        case .countMismatch(let table, let source, let copied):
+            "the copy of \(table) has \(copied) row(s), the source \(source); nothing was committed"
+        }
+    }
+}

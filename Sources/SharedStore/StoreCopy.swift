@@ -1,0 +1,113 @@
+import Foundation
+import GeoReminders
+import Logging
+import PostgresNIO
+
+/// `georemind migrate`: copies a SQLite store into an empty PostgreSQL database in one
+/// transaction — every table, keys and the counters behind them included — and checks each
+/// table's row count before committing. A failure at any point leaves the target as it was.
+public enum StoreCopy {
+    /// What was copied: each table with its rows, in copy order.
+    public struct Report: Sendable, Equatable {
+        public var tables: [(table: String, rows: Int)] = []
+        public var totalRows: Int { tables.reduce(0) { $0 + $1.rows } }
+
+        public static func == (lhs: Report, rhs: Report) -> Bool {
+            lhs.tables.map(\.table) == rhs.tables.map(\.table) && lhs.tables.map(\.rows) == rhs.tables.map(\.rows)
+        }
+    }
+
+    public static func copy(from store: ReminderStore, to address: PostgresAddress) async throws -> Report {
+        let connection = try await PostgresSession.connect(to: address)
+        do {
+            let report = try await connection.withTransaction(logger: PostgresSession.logger) { connection in
+                try await PostgresSession.prepareSchema(connection)
+                try await requireEmpty(connection)
+                return try await copyRows(from: store, into: connection)
+            }
+            try await connection.close()
+            return report
+        } catch {
+            try? await connection.close()
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    private static func requireEmpty(_ connection: PostgresConnection) async throws {
+        for (table, _) in ReminderStore.copiedTables {
+            let rows = try await PostgresSession.count(table, on: connection)
+            if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table, rows: rows) }
+        }
+    }
+
+    /// Reads the snapshot on a thread of its own (SQLite reads block) and inserts each batch as it
+    /// comes; at most a few batches wait in between, so a large store is not held in memory.
+    private static func copyRows(from store: ReminderStore, into connection: PostgresConnection) async throws -> Report {
+        let (batches, feed) = AsyncThrowingStream.makeStream(of: SnapshotBatch.self)
+        let room = DispatchSemaphore(value: 4)
+        let reader = Thread {
+            do {
+                let marks = try store.readSnapshot(batchSize: 500) { table, count, rows in
+                    room.wait()
+                    feed.yield(.rows(table: table, count: count, rows: rows))
+                }
+                feed.yield(.highWaterMarks(marks))
+                feed.finish()
+            } catch {
+                feed.finish(throwing: error)
+            }
+        }
+        reader.start()
+        defer {
+            // Unblocks the reader if the copy stopped early, so its thread ends.
+            for _ in 0..<8 { room.signal() }
+        }
+        var report = Report()
+        let columns = Dictionary(uniqueKeysWithValues: ReminderStore.copiedTables.map { ($0.table, $0.columns) })
+        for try await batch in batches {
+            switch batch {
+            case .rows(let table, let count, let rows):
+                defer { room.signal() }
+                if rows.isEmpty {
+                    let copied = try await PostgresSession.count(table, on: connection)
+                    guard copied == count else { throw SharedStoreError.countMismatch(table: table, source: count, copied: copied) }
+                    report.tables.append((table, copied))
+                } else {
+                    try await insert(rows, into: table, columns: columns[table] ?? [], on: connection)
+                }
+            case .highWaterMarks(let marks):
+                try await PostgresSession.advanceGeneratedKeys(pastAtLeast: marks, on: connection)
+            }
+        }
+        return report
+    }
+
+    private enum SnapshotBatch: Sendable {
+        case rows(table: String, count: Int, rows: [[StoreValue]])
+        case highWaterMarks([String: Int64])
+    }
+
+    /// One multi-row INSERT per batch (500 rows of at most 24 columns: well under PostgreSQL's
+    /// 65,535 parameters).
+    private static func insert(
+        _ rows: [[StoreValue]], into table: String, columns: [String], on connection: PostgresConnection
+    ) async throws {
+        var bindings = PostgresBindings(capacity: rows.count * columns.count)
+        var tuples: [String] = []
+        tuples.reserveCapacity(rows.count)
+        var parameter = 0
+        for row in rows {
+            var placeholders: [String] = []
+            for (column, value) in zip(columns, row) {
+                parameter += 1
+                placeholders.append("$\(parameter)")
+                PostgresSession.bind(value, boolean: PostgresSchema.booleanColumns.contains(column), to: &bindings)
+            }
+            tuples.append("(" + placeholders.joined(separator: ",") + ")")
+        }
+        let sql =
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+            + tuples.joined(separator: ",")
+        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: PostgresSession.logger)
+    }
+}
