@@ -49,14 +49,15 @@ public final class WebhookDispatcher: Service {
                     endpointID: endpoint.id, owner: options.owner,
                     lease: options.lease, limit: options.concurrencyPerEndpoint)
                 if claimed.isEmpty { break }
-                let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
+                let attempts = await withTaskGroup(of: Attempt.self) { group in
                     for delivery in claimed {
                         group.addTask { await self.attempt(delivery, url: endpoint.url, secret: secret) }
                     }
                     return await group.reduce(into: []) { $0.append($1) }
                 }
-                for outcome in outcomes { tally.count(outcome) }
-                if outcomes.contains(.gone) { break }
+                try store.recordWebhookOutcomes(attempts)
+                for (outcome, _) in attempts { tally.count(outcome) }
+                if attempts.contains(where: { $0.0 == .gone }) { break }
             }
         }
         try store.pruneOutbox(keep: options.keepEvents)
@@ -91,22 +92,36 @@ public final class WebhookDispatcher: Service {
     /// Outbox events queued per store transaction.
     static let queueBatch = 1000
 
+    /// What an attempt came to, with the delivery it was for: recorded with others in one write.
+    typealias Attempt = (DeliveryOutcome, WebhookDelivery)
+
     private enum Completion: Sendable {
-        case delivery(DeliveryOutcome)
+        case delivery(DeliveryOutcome, WebhookDelivery)
         case tick
     }
 
     /// One endpoint's loop: queue new events, claim due heads of device queues up to the concurrency
     /// limit, and wait for either a completion or the poll interval before claiming again.
+    ///
+    /// Outcomes are recorded together, and new deliveries claimed, once half the requests in flight
+    /// have finished (or at the poll interval): two write transactions per half-window of
+    /// deliveries instead of two per delivery, which is what bounded a fast endpoint's rate.
     private func work(endpointID: Int64, url: String, secret: WebhookSecret) async {
         await withTaskGroup(of: Completion.self) { group in
             var inFlight = 0
             var ticking = false
+            var finished: [Attempt] = []
             // New events are looked for each poll interval, not after every completion: a write
             // transaction per completion is what a busy endpoint would otherwise spend its time on.
             var polled = true
+            let refill = max(1, options.concurrencyPerEndpoint / 2)
             while !isStopping {
                 do {
+                    // A delivered head must be gone before its device's next event can be claimed.
+                    if !finished.isEmpty {
+                        try store.recordWebhookOutcomes(finished)
+                        finished.removeAll(keepingCapacity: true)
+                    }
                     if polled {
                         guard try store.isWebhookEnabled(id: endpointID) else { break }
                         // A full batch means more wait behind it: look again next round.
@@ -119,11 +134,19 @@ public final class WebhookDispatcher: Service {
                         : []
                     for delivery in claimed {
                         inFlight += 1
-                        group.addTask { .delivery(await self.attempt(delivery, url: url, secret: secret)) }
+                        group.addTask {
+                            let (outcome, delivery) = await self.attempt(delivery, url: url, secret: secret)
+                            return .delivery(outcome, delivery)
+                        }
                     }
                 } catch {
-                    // The store is busy or gone for a moment: try again after the poll interval.
+                    // The store is busy or gone for a moment: try again after the poll interval
+                    // (outcomes not recorded stay in `finished`; at worst a lease lapses and the
+                    // event is sent again, which receivers deduplicate by webhook-id).
+                    polled = false
                 }
+                // A backlog is queued batch after batch without waiting for completions.
+                if polled { continue }
                 if !ticking {
                     ticking = true
                     let interval = options.pollInterval
@@ -132,24 +155,35 @@ public final class WebhookDispatcher: Service {
                         return .tick
                     }
                 }
-                switch await group.next() {
-                case .delivery: inFlight -= 1
-                case .tick:
-                    ticking = false
-                    polled = true
-                case nil: break
+                // Wait until half the window is free (or the poll interval passes) before the next round.
+                waiting: while true {
+                    switch await group.next() {
+                    case .delivery(let outcome, let delivery):
+                        inFlight -= 1
+                        finished.append((outcome, delivery))
+                        if inFlight <= options.concurrencyPerEndpoint - refill || outcome == .gone { break waiting }
+                    case .tick:
+                        ticking = false
+                        polled = true
+                        break waiting
+                    case nil: break waiting
+                    }
                 }
             }
-            // Draining: wait for the requests in flight (each ends within the timeout) to be recorded.
+            // Draining: wait for the requests in flight (each ends within the timeout) and record them.
             while inFlight > 0, !Task.isCancelled, let completion = await group.next() {
-                if case .delivery = completion { inFlight -= 1 }
+                if case .delivery(let outcome, let delivery) = completion {
+                    inFlight -= 1
+                    finished.append((outcome, delivery))
+                }
             }
+            try? store.recordWebhookOutcomes(finished)
             group.cancelAll()
         }
     }
 
-    /// Signs and sends one delivery, and records what came of it.
-    func attempt(_ delivery: WebhookDelivery, url: String, secret: WebhookSecret) async -> DeliveryOutcome {
+    /// Signs and sends one delivery; the caller records what came of it.
+    func attempt(_ delivery: WebhookDelivery, url: String, secret: WebhookSecret) async -> Attempt {
         let outcome: DeliveryOutcome
         do {
             let body = try EventJSON.body(delivery.event)
@@ -165,8 +199,7 @@ public final class WebhookDispatcher: Service {
         } catch {
             outcome = .gaveUp(status: nil, error: "cannot encode the event: \(error)")
         }
-        try? store.recordWebhookOutcome(outcome, for: delivery)
-        return outcome
+        return (outcome, delivery)
     }
 
     /// Success is any 2xx; 410 disables the endpoint; anything else (429, 5xx, other statuses, no

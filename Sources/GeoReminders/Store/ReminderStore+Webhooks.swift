@@ -177,45 +177,58 @@ extension ReminderStore {
 
     /// Records what an attempt at `delivery` came to, on the delivery and on its endpoint.
     public func recordWebhookOutcome(_ outcome: DeliveryOutcome, for delivery: WebhookDelivery) throws {
+        try recordWebhookOutcomes([(outcome, delivery)])
+    }
+
+    /// Records what several attempts came to in one transaction, in the order given: a busy
+    /// endpoint's completions cost one write, not one each.
+    public func recordWebhookOutcomes(_ outcomes: [(DeliveryOutcome, WebhookDelivery)]) throws {
+        guard !outcomes.isEmpty else { return }
         let database = try authorizedDatabase(for: "record a webhook delivery")
         let now = configuration.now().timeIntervalSinceReferenceDate
-        let key: [any DatabaseValueConvertible] = [delivery.endpointID, delivery.event.sequence]
         try database.write { db in
-            switch outcome {
-            case let .delivered(status):
-                try db.execute(
-                    sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
-                try db.execute(
-                    sql: """
-                        UPDATE webhookEndpoint SET lastStatus = ?, lastError = NULL, lastAttemptDate = ?, lastSuccessDate = ?,
-                        failingSince = NULL WHERE id = ?
-                        """, arguments: [status, now, now, delivery.endpointID])
-            case .gone:
-                try db.execute(sql: "DELETE FROM webhookDelivery WHERE endpointID = ?", arguments: [delivery.endpointID])
-                try db.execute(
-                    sql: """
-                        UPDATE webhookEndpoint SET lastStatus = 410, lastError = 'Gone: disabled', lastAttemptDate = ?,
-                        disabledDate = ? WHERE id = ?
-                        """, arguments: [now, now, delivery.endpointID])
-            case let .retry(status, error, retryAt):
-                try db.execute(
-                    sql: """
-                        UPDATE webhookDelivery SET attempts = attempts + 1, firstAttemptDate = COALESCE(firstAttemptDate, ?),
-                        nextAttemptDate = ?, leaseOwner = NULL, leaseUntil = NULL, lastStatus = ?, lastError = ?
-                        WHERE endpointID = ? AND eventSequence = ?
-                        """, arguments: [now, retryAt.timeIntervalSinceReferenceDate, status, error] + StatementArguments(key))
-                try db.execute(
-                    sql: "UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ? WHERE id = ?",
-                    arguments: [status, error, now, delivery.endpointID])
-            case let .gaveUp(status, error):
-                try db.execute(
-                    sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
-                try db.execute(
-                    sql: """
-                        UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ?,
-                        failingSince = COALESCE(failingSince, ?) WHERE id = ?
-                        """, arguments: [status, error, now, now, delivery.endpointID])
+            for (outcome, delivery) in outcomes {
+                try Self.record(outcome, for: delivery, now: now, in: db)
             }
+        }
+    }
+
+    private static func record(_ outcome: DeliveryOutcome, for delivery: WebhookDelivery, now: Double, in db: Database) throws {
+        let key: [any DatabaseValueConvertible] = [delivery.endpointID, delivery.event.sequence]
+        switch outcome {
+        case let .delivered(status):
+            try db.execute(
+                sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
+            try db.execute(
+                sql: """
+                    UPDATE webhookEndpoint SET lastStatus = ?, lastError = NULL, lastAttemptDate = ?, lastSuccessDate = ?,
+                    failingSince = NULL WHERE id = ?
+                    """, arguments: [status, now, now, delivery.endpointID])
+        case .gone:
+            try db.execute(sql: "DELETE FROM webhookDelivery WHERE endpointID = ?", arguments: [delivery.endpointID])
+            try db.execute(
+                sql: """
+                    UPDATE webhookEndpoint SET lastStatus = 410, lastError = 'Gone: disabled', lastAttemptDate = ?,
+                    disabledDate = ? WHERE id = ?
+                    """, arguments: [now, now, delivery.endpointID])
+        case let .retry(status, error, retryAt):
+            try db.execute(
+                sql: """
+                    UPDATE webhookDelivery SET attempts = attempts + 1, firstAttemptDate = COALESCE(firstAttemptDate, ?),
+                    nextAttemptDate = ?, leaseOwner = NULL, leaseUntil = NULL, lastStatus = ?, lastError = ?
+                    WHERE endpointID = ? AND eventSequence = ?
+                    """, arguments: [now, retryAt.timeIntervalSinceReferenceDate, status, error] + StatementArguments(key))
+            try db.execute(
+                sql: "UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ? WHERE id = ?",
+                arguments: [status, error, now, delivery.endpointID])
+        case let .gaveUp(status, error):
+            try db.execute(
+                sql: "DELETE FROM webhookDelivery WHERE endpointID = ? AND eventSequence = ?", arguments: StatementArguments(key))
+            try db.execute(
+                sql: """
+                    UPDATE webhookEndpoint SET lastStatus = ?, lastError = ?, lastAttemptDate = ?,
+                    failingSince = COALESCE(failingSince, ?) WHERE id = ?
+                    """, arguments: [status, error, now, now, delivery.endpointID])
         }
     }
 
