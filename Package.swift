@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "SharedStore",
             dependencies: [
-                "GeoReminders",
+                "GeoReminders", "GeofenceEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -181,6 +181,11 @@ let package = Package(
         ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
+        // Leases and the fix inbox against a real PostgreSQL (TestSupport's, under a temporary folder).
+        .testTarget(name: "SharedStoreTests", dependencies: [
+            "SharedStore", "GeofenceEngine", "TestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport"]),
         .testTarget(name: "GeoRemindersTests", dependencies: [

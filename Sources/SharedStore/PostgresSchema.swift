@@ -7,7 +7,9 @@ import Foundation
 /// Migrations are recorded in `schemaMigration` by identifier, like GRDB's on the SQLite side;
 /// `sqlite-v9` is the whole SQLite schema up to its migration v9-live-fix-log at once.
 enum PostgresSchema {
-    static let migrations: [(identifier: String, statements: [String])] = [("sqlite-v9", sqliteV9)]
+    static let migrations: [(identifier: String, statements: [String])] = [
+        ("sqlite-v9", sqliteV9), ("partitions", partitions),
+    ]
 
     /// Columns PostgreSQL types as boolean where SQLite stores 0 or 1.
     static let booleanColumns: Set<String> = [
@@ -110,4 +112,31 @@ enum PostgresSchema {
         """,
         "CREATE INDEX liveFix_on_key ON liveFix(stateKey, sequence)",
     ]
+}
+
+extension PostgresSchema {
+    /// Several servers on one database: who evaluates which partition of the devices, and the
+    /// fixes waiting for their partition's owner (docs/scaling.md).
+    static let partitions = [
+        """
+        CREATE TABLE instanceHeartbeat (
+            owner text PRIMARY KEY, started timestamptz NOT NULL DEFAULT now(), expires timestamptz NOT NULL)
+        """,
+        """
+        CREATE TABLE partitionLease (
+            partition integer PRIMARY KEY, owner text, epoch bigint NOT NULL DEFAULT 0,
+            expires timestamptz NOT NULL DEFAULT '-infinity')
+        """,
+        "INSERT INTO partitionLease (partition) SELECT generate_series(0, \(defaultPartitionCount - 1))",
+        """
+        CREATE TABLE fixInbox (
+            partition integer NOT NULL, sequence bigint GENERATED ALWAYS AS IDENTITY, device text NOT NULL,
+            time double precision, latitude double precision NOT NULL, longitude double precision NOT NULL,
+            accuracy double precision, receivedDate double precision NOT NULL,
+            PRIMARY KEY (partition, sequence))
+        """,
+    ]
+
+    /// Enough to spread over a dozen instances, few enough that one statement renews them all.
+    static let defaultPartitionCount = 64
 }

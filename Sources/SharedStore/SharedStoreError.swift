@@ -9,6 +9,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case targetNotEmpty(table: String, rows: Int)
     case newerSchema(String)
     case countMismatch(table: String, source: Int, copied: Int)
+    /// This instance no longer holds the partition (its lease expired and another took it).
+    case leaseLost(partition: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "the target's georemind schema (\(version)) is newer than this georemind knows; upgrade georemind"
         case .countMismatch(let table, let source, let copied):
             "the copy of \(table) has \(copied) row(s), the source \(source); nothing was committed"
+        case .leaseLost(let partition):
+            "partition \(partition) is no longer this instance's (its lease expired and another instance took it); nothing was committed"
         }
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import GeofenceEngine
+import PostgresNIO
+
+/// A fix waiting in its partition's inbox, with the order it arrived in.
+public struct InboxFix: Sendable, Equatable {
+    public let sequence: Int64
+    public let fix: Fix
+}
+
+/// Fixes on their way from whichever instance received them to their partition's owner, through
+/// PostgreSQL: any instance posts (and may acknowledge the phone once the post commits); the owner
+/// takes them in arrival order, and deletes them in the transaction that records what they fired.
+public enum FixInbox {
+    /// Rows per INSERT: 8 columns each, well under PostgreSQL's 65,535 parameters.
+    static let insertBatch = 1000
+
+    /// Adds fixes to their devices' partitions' inboxes in one transaction of the caller's (or its
+    /// own statement); per device, the order given is the order taken.
+    public static func post(_ fixes: [Fix], partitions: DevicePartition, on db: PostgresConnection) async throws {
+        let received = Date().timeIntervalSinceReferenceDate
+        do {
+            var start = 0
+            while start < fixes.count {
+                let batch = fixes[start..<min(start + insertBatch, fixes.count)]
+                var bindings = PostgresBindings(capacity: batch.count * 7)
+                var tuples: [String] = []
+                tuples.reserveCapacity(batch.count)
+                var parameter = 0
+                for fix in batch {
+                    let device = fix.device ?? ""
+                    bindings.append(Int32(partitions.partition(of: device)))
+                    bindings.append(device)
+                    bindings.append(fix.time?.timeIntervalSinceReferenceDate)
+                    bindings.append(fix.coordinate.latitude)
+                    bindings.append(fix.coordinate.longitude)
+                    bindings.append(fix.accuracy)
+                    bindings.append(received)
+                    tuples.append("(" + (1...7).map { "$\(parameter + $0)" }.joined(separator: ",") + ")")
+                    parameter += 7
+                }
+                let sql =
+                    "INSERT INTO fixInbox (partition, device, time, latitude, longitude, accuracy, receivedDate) VALUES "
+                    + tuples.joined(separator: ",")
+                try await db.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: PostgresSession.logger)
+                start += insertBatch
+            }
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Takes up to `limit` of the partition's oldest fixes and runs `body` on them inside one
+    /// transaction that first confirms `owner` still holds `lease`, and finally deletes them: if
+    /// the lease was lost, `body` throws, or the connection dies (kill -9), nothing is taken and
+    /// the fixes stay for the partition's next owner. `body` writes what the fixes fired on the
+    /// connection it is given, in the same transaction. Returns how many fixes were taken.
+    @discardableResult
+    public static func take(
+        partition lease: PartitionLease, owner: String, limit: Int, on connection: PostgresConnection,
+        _ body: @Sendable ([InboxFix], PostgresConnection) async throws -> Void
+    ) async throws -> Int {
+        do {
+            return try await connection.withTransaction(logger: PostgresSession.logger) { db in
+                try await PartitionLeases.confirm(lease, owner: owner, on: db)
+                var taken: [InboxFix] = []
+                let rows = try await db.query(
+                    """
+                    SELECT sequence, device, time, latitude, longitude, accuracy FROM fixInbox
+                    WHERE partition = \(lease.partition) ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
+                    """, logger: PostgresSession.logger)
+                for try await (sequence, device, time, latitude, longitude, accuracy) in rows.decode(
+                    (Int64, String, Double?, Double, Double, Double?).self)
+                {
+                    let fix = Fix(
+                        time: time.map(Date.init(timeIntervalSinceReferenceDate:)), latitude: latitude, longitude: longitude,
+                        accuracy: accuracy, device: device.isEmpty ? nil : device)
+                    taken.append(InboxFix(sequence: sequence, fix: fix))
+                }
+                guard !taken.isEmpty else { return 0 }
+                try await body(taken, db)
+                // Exactly the rows taken: a row another transaction had locked was skipped, not taken.
+                try await db.query(
+                    "DELETE FROM fixInbox WHERE partition = \(lease.partition) AND sequence = ANY(\(taken.map(\.sequence)))",
+                    logger: PostgresSession.logger)
+                return taken.count
+            }
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PostgresNIO
+
+/// A partition held by one instance, with the epoch it was taken at: the fencing token every
+/// commit for the partition checks (``PartitionLeases/confirm(_:owner:on:)``).
+public struct PartitionLease: Sendable, Hashable, Comparable {
+    public let partition: Int
+    public let epoch: Int64
+
+    public static func < (lhs: PartitionLease, rhs: PartitionLease) -> Bool { lhs.partition < rhs.partition }
+}
+
+/// Which partitions of the devices this instance evaluates, as leases in PostgreSQL renewed by
+/// heartbeats (a table, not advisory locks: see docs/scaling.md). An instance that stops renewing
+/// (killed, paused, cut off) loses its leases when they expire; the others take them with a new
+/// epoch, so a late commit of the old owner is refused.
+///
+/// Times are the server's (`now()`), so instances' clocks need not agree.
+public final class PartitionLeases: Sendable {
+    public let owner: String
+    /// How long a lease lasts without renewal; renew at least three times within it.
+    public let leaseSeconds: Double
+    let connection: PostgresConnection
+
+    /// What one heartbeat came to.
+    public struct Heartbeat: Sendable, Equatable {
+        /// The leases this instance holds now.
+        public var held: [PartitionLease]
+        /// Partitions beyond this instance's fair share: hand them over with ``release(_:)``
+        /// once their state is saved, so a newer instance gets its part.
+        public var surplus: [Int]
+        /// Instances whose heartbeat has not expired, this one included.
+        public var liveInstances: Int
+    }
+
+    public init(address: PostgresAddress, owner: String, leaseSeconds: Double = 10) async throws {
+        self.owner = owner
+        self.leaseSeconds = leaseSeconds
+        connection = try await SharedDatabase.open(address)
+    }
+
+    /// Renews this instance's heartbeat and leases, and takes expired partitions up to its fair
+    /// share (the partitions divided by the live instances, rounded up), lowest first.
+    public func heartbeat() async throws -> Heartbeat {
+        let (owner, seconds) = (self.owner, leaseSeconds)
+        do {
+            return try await connection.withTransaction(logger: PostgresSession.logger) { db in
+                try await db.query(
+                    """
+                    INSERT INTO instanceHeartbeat (owner, expires) VALUES (\(owner), now() + make_interval(secs => \(seconds)))
+                    ON CONFLICT (owner) DO UPDATE SET expires = excluded.expires
+                    """, logger: PostgresSession.logger)
+                // Still ours (nobody took it): renewing is safe even past its expiry.
+                try await db.query(
+                    "UPDATE partitionLease SET expires = now() + make_interval(secs => \(seconds)) WHERE owner = \(owner)",
+                    logger: PostgresSession.logger)
+                let live = try await Self.integer("SELECT count(*) FROM instanceHeartbeat WHERE expires > now()", db)
+                let partitions = try await Self.integer("SELECT count(*) FROM partitionLease", db)
+                let share = (partitions + max(live, 1) - 1) / max(live, 1)
+                var held = try await Self.leases(
+                    "SELECT partition, epoch FROM partitionLease WHERE owner = \(owner) ORDER BY partition", db)
+                if held.count < share {
+                    held += try await Self.leases(
+                        """
+                        UPDATE partitionLease SET owner = \(owner), epoch = epoch + 1,
+                            expires = now() + make_interval(secs => \(seconds))
+                        WHERE partition IN (
+                            SELECT partition FROM partitionLease WHERE expires <= now()
+                            ORDER BY partition LIMIT \(share - held.count) FOR UPDATE SKIP LOCKED)
+                        RETURNING partition, epoch
+                        """, db)
+                    held.sort()
+                }
+                try await db.query(
+                    "DELETE FROM instanceHeartbeat WHERE expires < now() - interval '1 hour'", logger: PostgresSession.logger)
+                let surplus = held.count > share ? held.suffix(held.count - share).map(\.partition) : []
+                return Heartbeat(held: held, surplus: surplus, liveInstances: live)
+            }
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Gives partitions up at once (their state saved): another instance may take them at its
+    /// next heartbeat.
+    public func release(_ partitions: [Int]) async throws {
+        guard !partitions.isEmpty else { return }
+        let list = partitions.map(String.init).joined(separator: ",")
+        do {
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = $1 AND partition IN (\(list))",
+                    binds: {
+                        var b = PostgresBindings(); b.append(owner); return b
+                    }()),
+                logger: PostgresSession.logger)
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Leaves: gives up every lease and the heartbeat, then closes the connection.
+    public func close() async {
+        _ = try? await connection.query(
+            "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = \(owner)", logger: PostgresSession.logger)
+        _ = try? await connection.query("DELETE FROM instanceHeartbeat WHERE owner = \(owner)", logger: PostgresSession.logger)
+        try? await connection.close()
+    }
+
+    /// Fencing, inside the caller's transaction on `db`: throws ``SharedStoreError/leaseLost(partition:)``
+    /// unless `owner` still holds `lease` at this epoch and it has not expired. The row stays
+    /// share-locked until the caller commits, so no takeover slips in between.
+    public static func confirm(_ lease: PartitionLease, owner: String, on db: PostgresConnection) async throws {
+        let rows = try await db.query(
+            """
+            SELECT 1 FROM partitionLease
+            WHERE partition = \(lease.partition) AND owner = \(owner) AND epoch = \(lease.epoch) AND expires > now()
+            FOR SHARE
+            """, logger: PostgresSession.logger)
+        for try await _ in rows { return }
+        throw SharedStoreError.leaseLost(partition: lease.partition)
+    }
+
+    private static func integer(_ query: PostgresQuery, _ db: PostgresConnection) async throws -> Int {
+        for try await value in try await db.query(query, logger: PostgresSession.logger).decode(Int64.self) {
+            return Int(value)
+        }
+        return 0
+    }
+
+    private static func leases(_ query: PostgresQuery, _ db: PostgresConnection) async throws -> [PartitionLease] {
+        var leases: [PartitionLease] = []
+        for try await (partition, epoch) in try await db.query(query, logger: PostgresSession.logger).decode((Int32, Int64).self) {
+            leases.append(PartitionLease(partition: Int(partition), epoch: epoch))
+        }
+        return leases
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GeofenceEngine
+import PostgresNIO
+import SharedStore
+import TestSupport
+import Testing
+
+/// Several servers on one PostgreSQL, at the storage level: devices routed to partitions, leases
+/// shared fairly and lost when an instance stops renewing, fencing by epoch, and the fix inbox
+/// consumed exactly once and in order across a takeover. Against a real server (TestSupport).
+@Suite(.serialized) struct PartitionTests {
+    let server: PostgresServer
+    let address: PostgresAddress
+
+    init() throws {
+        server = try PostgresServer()
+        address = try PostgresAddress(parsing: try server.createDatabase("fleet"))
+    }
+
+    @Test func devicesGoToFixedPartitions() {
+        // FNV-1a 64 of the UTF-8 bytes, modulo 64 (values checked with an independent Python version).
+        let partitions = DevicePartition(count: 64)
+        #expect(partitions.partition(of: "car") == 1)
+        #expect(partitions.partition(of: "phone") == 47)
+        #expect(partitions.partition(of: "4f7c1a") == 3)
+        #expect(partitions.partition(of: "émilie-phone") == 46)
+        #expect(partitions.partition(of: "") == 37)
+    }
+
+    @Test func leasesAreSharedFairlyAndEachPartitionHasOneOwner() async throws {
+        let first = try await PartitionLeases(address: address, owner: "a", leaseSeconds: 5)
+        let alone = try await first.heartbeat()
+        #expect(alone.held.count == 64 && alone.liveInstances == 1 && alone.surplus.isEmpty)
+        #expect(alone.held.allSatisfy { $0.epoch == 1 })
+
+        let second = try await PartitionLeases(address: address, owner: "b", leaseSeconds: 5)
+        #expect(try await second.heartbeat().held.isEmpty)  // nothing free yet
+        let crowded = try await first.heartbeat()
+        #expect(crowded.liveInstances == 2 && crowded.surplus == Array(32..<64))
+        try await first.release(crowded.surplus)
+        let joined = try await second.heartbeat()
+        #expect(joined.held.map(\.partition) == Array(32..<64) && joined.held.allSatisfy { $0.epoch == 2 })
+        #expect(try await first.heartbeat().held.map(\.partition) == Array(0..<32))
+        let owners = try server.psql("SELECT owner, count(*) FROM partitionLease GROUP BY owner ORDER BY owner", database: "fleet")
+        #expect(owners == "a|32\nb|32\n")
+        await first.close()
+        await second.close()
+    }
+
+    @Test func aSilentInstanceLosesItsLeasesAndItsLateCommitIsRefused() async throws {
+        let dying = try await PartitionLeases(address: address, owner: "dying", leaseSeconds: 1)
+        let held = try await dying.heartbeat().held
+        #expect(held.count == 64)
+        let survivor = try await PartitionLeases(address: address, owner: "survivor", leaseSeconds: 1)
+        #expect(try await survivor.heartbeat().held.isEmpty)
+        // The dying instance stops renewing (as after kill -9); within the lease the survivor takes all.
+        let start = ContinuousClock.now
+        var taken: [PartitionLease] = []
+        while taken.count < 64, ContinuousClock.now - start < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(100))
+            taken = try await survivor.heartbeat().held
+        }
+        let takeover = ContinuousClock.now - start
+        #expect(taken.count == 64 && taken.allSatisfy { $0.epoch == 2 }, "\(taken.count) taken")
+        #expect(takeover < .seconds(2), "took \(takeover)")
+        // The old owner's commit for partition 5 is refused; the new owner's goes through.
+        let late = try await SharedDatabase.open(address)
+        await #expect(throws: SharedStoreError.leaseLost(partition: 5)) {
+            try await FixInbox.take(partition: held[5], owner: "dying", limit: 10, on: late) { _, _ in }
+        }
+        #expect(try await FixInbox.take(partition: taken[5], owner: "survivor", limit: 10, on: late) { _, _ in } == 0)
+        try await late.close()
+        await survivor.close()
+        await dying.close()
+    }
+
+    @Test func theInboxIsConsumedOnceAndInOrderAcrossAKilledConsumer() async throws {
+        let partitions = DevicePartition(count: 64)
+        let poster = try await SharedDatabase.open(address)
+        _ = try server.psql(
+            "CREATE TABLE processed (device text, sequence bigint PRIMARY KEY, latitude double precision, processedOrder bigint GENERATED ALWAYS AS IDENTITY)",
+            database: "fleet")
+        // 40 devices, 25 fixes each, posted interleaved in requests of 50 from two receivers.
+        var fixes: [Fix] = []
+        for step in 0..<25 {
+            for device in 0..<40 {
+                fixes.append(
+                    Fix(
+                        time: Date(timeIntervalSince1970: 1_700_000_000 + Double(step)), latitude: Double(step),
+                        longitude: Double(device), accuracy: 5, device: "d\(device)"))
+            }
+        }
+        let other = try await SharedDatabase.open(address)
+        for (index, chunk) in stride(from: 0, to: fixes.count, by: 50).map({ Array(fixes[$0..<min($0 + 50, fixes.count)]) })
+            .enumerated()
+        {
+            try await FixInbox.post(chunk, partitions: partitions, on: index.isMultiple(of: 2) ? poster : other)
+        }
+        #expect(try server.psql("SELECT count(*) FROM fixInbox", database: "fleet") == "1000\n")
+
+        let first = try await PartitionLeases(address: address, owner: "first", leaseSeconds: 1)
+        let leases = try await first.heartbeat().held
+        let consumer = try await SharedDatabase.open(address)
+        // The first owner processes a few batches of every partition, then dies in the middle of
+        // one: its transaction has taken and "processed" fixes but never commits.
+        for lease in leases {
+            _ = try await FixInbox.take(partition: lease, owner: "first", limit: 3, on: consumer, Self.record)
+        }
+        let doomed = try await SharedDatabase.open(address)
+        let dying = Task {
+            try await FixInbox.take(partition: leases[1], owner: "first", limit: 100, on: doomed) { taken, db in
+                try await Self.record(taken, db)
+                try await Task.sleep(for: .seconds(30))  // killed before it commits
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        try await doomed.close()  // the connection drops, as when the process is killed
+        _ = await dying.result
+
+        let second = try await PartitionLeases(address: address, owner: "second", leaseSeconds: 1)
+        var taken: [PartitionLease] = []
+        while taken.count < 64 {
+            try await Task.sleep(for: .milliseconds(100))
+            taken = try await second.heartbeat().held
+        }
+        let survivor = try await SharedDatabase.open(address)
+        for lease in taken {
+            while try await FixInbox.take(partition: lease, owner: "second", limit: 7, on: survivor, Self.record) > 0 {}
+        }
+        // Every fix processed exactly once (the primary key would have refused a second), none left.
+        #expect(try server.psql("SELECT count(*), count(DISTINCT (device, latitude)) FROM processed", database: "fleet") == "1000|1000\n")
+        #expect(try server.psql("SELECT count(*) FROM fixInbox", database: "fleet") == "0\n")
+        // Per device, processed in the order posted: the step (latitude) rises in processing order.
+        let disorder = try server.psql(
+            """
+            SELECT count(*) FROM (SELECT latitude < lag(latitude) OVER (PARTITION BY device ORDER BY processedOrder) AS back
+            FROM processed) AS steps WHERE back
+            """, database: "fleet")
+        #expect(disorder == "0\n")
+        for connection in [poster, other, consumer, survivor] { try await connection.close() }
+        await first.close()
+        await second.close()
+    }
+
+    /// What an owner's evaluation would write: one row per fix, in the inbox's transaction.
+    @Sendable static func record(_ fixes: [InboxFix], _ db: PostgresConnection) async throws {
+        for item in fixes {
+            try await db.query(
+                "INSERT INTO processed (device, sequence, latitude) VALUES (\(item.fix.device ?? ""), \(item.sequence), \(item.fix.coordinate.latitude))",
+                logger: Logger(label: "test"))
+        }
+    }
+}
