@@ -2,7 +2,9 @@ import GeoReminders
 import Logging
 import ServiceLifecycle
 
-/// Re-reads tokens and devices whenever another process changes the store.
+/// Re-reads tokens and devices whenever another process changes the store, at most twice a
+/// second: the server's own commits notify too, and under load re-reading every device after each
+/// one cost 7 % of an Overland run. A revoked token is refused within 250 + 500 ms.
 struct CredentialWatcher: Service {
     let credentials: Credentials
     let store: ReminderStore
@@ -18,6 +20,8 @@ struct CredentialWatcher: Service {
                 } catch {
                     logger.error("reloading tokens and devices failed", metadata: ["error": "\(error)"])
                 }
+                // Changes meanwhile coalesce into one element of the stream.
+                try? await Task.sleep(for: .milliseconds(500))
             }
         }
     }

@@ -10,10 +10,15 @@ enum FieldValues {
 
     static func number(_ value: Any?) -> Double? {
         switch value {
+        case let number as Double:
+            return number
+        case let text as String:
+            // Trimming goes through NSString: only when a plain read fails.
+            if let number = Double(text) { return number }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.count == text.count ? nil : Double(trimmed)
         case let number as NSNumber:
             return number.doubleValue
-        case let text as String:
-            return Double(text.trimmingCharacters(in: .whitespaces))
         default:
             return nil
         }
@@ -22,9 +27,21 @@ enum FieldValues {
     static func string(_ value: Any?) -> String? {
         switch value {
         case let text as String: text
+        case let number as Double: describe(number)
         case let number as NSNumber: number.stringValue
         default: nil
         }
+    }
+
+    /// A value in an error message: numbers as people typed them.
+    static func shown(_ value: Any) -> String {
+        if let number = value as? Double { return describe(number) }
+        return "\(value)"
+    }
+
+    /// A number as people typed it: `95`, not `95.0`.
+    static func describe(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     /// Latitude and longitude, checked: a 400 names the first that is out of range.
@@ -35,10 +52,10 @@ enum FieldValues {
         guard let rawLatitude = latitude else { throw .missingField(name: latitudeName) }
         guard let rawLongitude = longitude else { throw .missingField(name: longitudeName) }
         guard let lat = number(rawLatitude), lat.isFinite, (-90...90).contains(lat) else {
-            throw .badValue(field: latitudeName, value: "\(rawLatitude)")
+            throw .badValue(field: latitudeName, value: shown(rawLatitude))
         }
         guard let lon = number(rawLongitude), lon.isFinite, (-180...180).contains(lon) else {
-            throw .badValue(field: longitudeName, value: "\(rawLongitude)")
+            throw .badValue(field: longitudeName, value: shown(rawLongitude))
         }
         return Coordinate(latitude: lat, longitude: lon)
     }
@@ -54,11 +71,11 @@ enum FieldValues {
     static func time(_ value: Any?, field: String) throws(LocationProtocolError) -> Date {
         guard let value else { throw .missingField(name: field) }
         if let seconds = number(value) {
-            guard seconds.isFinite, seconds > 0 else { throw .badValue(field: field, value: "\(value)") }
+            guard seconds.isFinite, seconds > 0 else { throw .badValue(field: field, value: shown(value)) }
             return Date(timeIntervalSince1970: seconds > 1e11 ? seconds / 1000 : seconds)
         }
         if let text = value as? String, let date = isoDate(text) { return date }
-        throw .badValue(field: field, value: "\(value)")
+        throw .badValue(field: field, value: shown(value))
     }
 
     static func isoDate(_ text: String) -> Date? {

@@ -16,19 +16,43 @@ public enum OwnTracksMessage {
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return LocationReport(fixes: [], ignored: ["empty"])
         }
-        let message = try FieldValues.jsonObject(body)
-        let type = message["_type"] as? String ?? "unknown"
+        let message: Message
+        do {
+            message = try JSONDecoder().decode(Message.self, from: Data(body))
+        } catch {
+            if case .typeMismatch(_, let context) = error as? DecodingError, context.codingPath.isEmpty {
+                throw .malformedJSON(detail: "not a JSON object")
+            }
+            throw .malformedJSON(detail: "not JSON")
+        }
+        var type = "unknown"
+        if case .text(let text) = message.type?.loose { type = text }
         guard type == "location" else { return LocationReport(fixes: [], ignored: [type]) }
-        let device = try deviceName(
-            limitUser: limitUser, limitDevice: limitDevice,
-            topic: message["topic"] as? String, basicUser: basicUser)
-        let coordinate = try FieldValues.coordinate(latitude: message["lat"], longitude: message["lon"])
-        let time = try FieldValues.time(message["tst"], field: "tst")
+        var topic: String?
+        if case .text(let text) = message.topic?.loose { topic = text }
+        let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
+        let coordinate = try FieldValues.coordinate(latitude: message.lat?.loose.value, longitude: message.lon?.loose.value)
+        let time = try FieldValues.time(message.tst?.loose.value, field: "tst")
         return LocationReport(fixes: [
             Fix(
                 time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(message["acc"]), device: device)
+                accuracy: FieldValues.accuracy(message.acc?.loose.value), device: device)
         ])
+    }
+
+    /// The members georemind reads (`JSONDecoder` skips the rest: `alt`, `vel`, `batt`, `tid`...).
+    private struct Message: Decodable {
+        var type: LooseText?
+        var topic: LooseText?
+        var lat: LooseNumber?
+        var lon: LooseNumber?
+        var tst: LooseNumber?
+        var acc: LooseNumber?
+
+        enum CodingKeys: String, CodingKey {
+            case type = "_type"
+            case topic, lat, lon, tst, acc
+        }
     }
 
     /// `user/device` as the Recorder names it: from the X-Limit headers, lowercased.
