@@ -8,35 +8,37 @@ enum FieldValues {
     /// Knots to metres per second (1 kn = 1852 m / 3600 s).
     static let metresPerSecondPerKnot = 1852.0 / 3600.0
 
-    static func number(_ value: Any?) -> Double? {
+    static func number(_ value: LooseJSONValue?) -> Double? {
         switch value {
-        case let number as Double:
+        case .number(let number):
             return number
-        case let text as String:
-            // Trimming goes through NSString: only when a plain read fails.
+        case .text(let text):
             if let number = Double(text) { return number }
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            return trimmed.count == text.count ? nil : Double(trimmed)
-        case let number as NSNumber:
-            return number.doubleValue
-        default:
+            // Trimming goes through NSString: only for text that has spaces to trim.
+            guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+                first.properties.isWhitespace || last.properties.isWhitespace
+            else { return nil }
+            return Double(text.trimmingCharacters(in: .whitespaces))
+        case .other, nil:
             return nil
         }
     }
 
-    static func string(_ value: Any?) -> String? {
+    static func string(_ value: LooseJSONValue?) -> String? {
         switch value {
-        case let text as String: text
-        case let number as Double: describe(number)
-        case let number as NSNumber: number.stringValue
-        default: nil
+        case .text(let text): text
+        case .number(let number): describe(number)
+        case .other, nil: nil
         }
     }
 
     /// A value in an error message: numbers as people typed them.
-    static func shown(_ value: Any) -> String {
-        if let number = value as? Double { return describe(number) }
-        return "\(value)"
+    static func shown(_ value: LooseJSONValue) -> String {
+        switch value {
+        case .number(let number): describe(number)
+        case .text(let text): text
+        case .other: "(not a number or a string)"
+        }
     }
 
     /// A number as people typed it: `95`, not `95.0`.
@@ -46,7 +48,7 @@ enum FieldValues {
 
     /// Latitude and longitude, checked: a 400 names the first that is out of range.
     static func coordinate(
-        latitude: Any?, longitude: Any?, latitudeName: String = "lat",
+        latitude: LooseJSONValue?, longitude: LooseJSONValue?, latitudeName: String = "lat",
         longitudeName: String = "lon"
     ) throws(LocationProtocolError) -> Coordinate {
         guard let rawLatitude = latitude else { throw .missingField(name: latitudeName) }
@@ -62,19 +64,19 @@ enum FieldValues {
 
     /// Horizontal accuracy in metres; 0 and negatives mean unknown (the old Traccar Android
     /// client sends 0.0 for every GPS fix), never perfect.
-    static func accuracy(_ value: Any?) -> Double? {
+    static func accuracy(_ value: LooseJSONValue?) -> Double? {
         guard let metres = number(value), metres.isFinite, metres > 0 else { return nil }
         return metres
     }
 
     /// A time as epoch seconds, epoch milliseconds (above 1e11: after 5138 in seconds) or ISO 8601.
-    static func time(_ value: Any?, field: String) throws(LocationProtocolError) -> Date {
+    static func time(_ value: LooseJSONValue?, field: String) throws(LocationProtocolError) -> Date {
         guard let value else { throw .missingField(name: field) }
         if let seconds = number(value) {
             guard seconds.isFinite, seconds > 0 else { throw .badValue(field: field, value: shown(value)) }
             return Date(timeIntervalSince1970: seconds > 1e11 ? seconds / 1000 : seconds)
         }
-        if let text = value as? String, let date = isoDate(text) { return date }
+        if case .text(let text) = value, let date = isoDate(text) { return date }
         throw .badValue(field: field, value: shown(value))
     }
 

@@ -9,13 +9,14 @@ public enum GPSLoggerRequest {
     public static func decode(query: Substring, defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
         let fields = FieldValues.formFields(query)
         let device = [fields["device"], fields["aid"]].compactMap { $0 }.first { !$0.isEmpty } ?? defaultDevice
-        let coordinate = try FieldValues.coordinate(latitude: fields["lat"], longitude: fields["lon"])
+        let coordinate = try FieldValues.coordinate(
+            latitude: fields["lat"].map(LooseJSONValue.text), longitude: fields["lon"].map(LooseJSONValue.text))
         let rawTime: String? = fields["timestamp"].flatMap { $0.isEmpty ? nil : $0 } ?? fields["time"]
-        let time = try FieldValues.time(rawTime, field: "timestamp")
+        let time = try FieldValues.time(rawTime.map(LooseJSONValue.text), field: "timestamp")
         return LocationReport(fixes: [
             Fix(
                 time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(fields["acc"]), device: device)
+                accuracy: FieldValues.accuracy(fields["acc"].map(LooseJSONValue.text)), device: device)
         ])
     }
 }

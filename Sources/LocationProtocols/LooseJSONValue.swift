@@ -9,12 +9,13 @@ enum LooseJSONValue: Equatable {
     /// An array, object or boolean where a number or a string was expected.
     case other
 
-    /// What `FieldValues` reads: a Double or a String, or a description of what came.
-    var value: Any {
-        switch self {
-        case .number(let number): number
-        case .text(let text): text
-        case .other: "(not a number or a string)"
+    /// A member of `JSONSerialization`'s tree (Traccar Client 9's body): nil when absent or null.
+    init?(any value: Any?) {
+        switch value {
+        case nil, is NSNull: return nil
+        case let text as String: self = .text(text)
+        case let number as NSNumber: self = .number(number.doubleValue)
+        default: self = .other
         }
     }
 }

@@ -20,26 +20,31 @@ public enum OsmAndRequest {
             for (key, value) in FieldValues.formFields(Substring(text)) where fields[key] == nil { fields[key] = value }
         }
         guard let device = fields["id"] ?? fields["deviceid"], !device.isEmpty else { throw .missingField(name: "id") }
-        let coordinate = try FieldValues.coordinate(latitude: fields["lat"], longitude: fields["lon"])
-        let time = try FieldValues.time(fields["timestamp"], field: "timestamp")
-        let accuracy = FieldValues.accuracy(fields["accuracy"]) ?? FieldValues.accuracy(fields["hdop"])
+        let coordinate = try FieldValues.coordinate(
+            latitude: fields["lat"].map(LooseJSONValue.text), longitude: fields["lon"].map(LooseJSONValue.text))
+        let time = try FieldValues.time(fields["timestamp"].map(LooseJSONValue.text), field: "timestamp")
+        let accuracy =
+            FieldValues.accuracy(fields["accuracy"].map(LooseJSONValue.text))
+            ?? FieldValues.accuracy(fields["hdop"].map(LooseJSONValue.text))
         return LocationReport(fixes: [Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device)])
     }
 
     /// Traccar Client 9 (react-native-background-geolocation's location object).
     static func decodeJSON(_ body: [UInt8]) throws(LocationProtocolError) -> LocationReport {
         let root = try FieldValues.jsonObject(body)
-        guard let device = FieldValues.string(root["device_id"]), !device.isEmpty else { throw .missingField(name: "device_id") }
+        guard let device = FieldValues.string(LooseJSONValue(any: root["device_id"])), !device.isEmpty else {
+            throw .missingField(name: "device_id")
+        }
         guard let location = root["location"] as? [String: Any] else { throw .missingField(name: "location") }
         guard let coords = location["coords"] as? [String: Any] else { throw .missingField(name: "location.coords") }
         let coordinate = try FieldValues.coordinate(
-            latitude: coords["latitude"], longitude: coords["longitude"],
+            latitude: LooseJSONValue(any: coords["latitude"]), longitude: LooseJSONValue(any: coords["longitude"]),
             latitudeName: "coords.latitude", longitudeName: "coords.longitude")
-        let time = try FieldValues.time(location["timestamp"], field: "location.timestamp")
+        let time = try FieldValues.time(LooseJSONValue(any: location["timestamp"]), field: "location.timestamp")
         return LocationReport(fixes: [
             Fix(
                 time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(coords["accuracy"]), device: device)
+                accuracy: FieldValues.accuracy(LooseJSONValue(any: coords["accuracy"])), device: device)
         ])
     }
 }

@@ -24,15 +24,15 @@ public enum OverlandBatch {
             }
             let properties = feature.properties
             let coordinate = try FieldValues.coordinate(
-                latitude: coordinates[1].loose.value, longitude: coordinates[0].loose.value,
+                latitude: coordinates[1].loose, longitude: coordinates[0].loose,
                 latitudeName: "locations[\(index)] latitude",
                 longitudeName: "locations[\(index)] longitude")
-            let time = try FieldValues.time(properties?.timestamp?.loose.value, field: "locations[\(index)].properties.timestamp")
-            let device = FieldValues.string(properties?.device_id?.loose.value).flatMap { $0.isEmpty ? nil : $0 } ?? defaultDevice
+            let time = try FieldValues.time(properties?.timestamp?.loose, field: "locations[\(index)].properties.timestamp")
+            let device = FieldValues.string(properties?.device_id?.loose).flatMap { $0.isEmpty ? nil : $0 } ?? defaultDevice
             fixes.append(
                 Fix(
                     time: time, coordinate: coordinate,
-                    accuracy: FieldValues.accuracy(properties?.horizontal_accuracy?.loose.value), device: device))
+                    accuracy: FieldValues.accuracy(properties?.horizontal_accuracy?.loose), device: device))
         }
         // A stable sort: the backlog is evaluated in time order whatever order the app queued it in.
         fixes = fixes.enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }.map(\.element)

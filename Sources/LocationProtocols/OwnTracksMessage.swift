@@ -31,12 +31,12 @@ public enum OwnTracksMessage {
         var topic: String?
         if case .text(let text) = message.topic?.loose { topic = text }
         let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
-        let coordinate = try FieldValues.coordinate(latitude: message.lat?.loose.value, longitude: message.lon?.loose.value)
-        let time = try FieldValues.time(message.tst?.loose.value, field: "tst")
+        let coordinate = try FieldValues.coordinate(latitude: message.lat?.loose, longitude: message.lon?.loose)
+        let time = try FieldValues.time(message.tst?.loose, field: "tst")
         return LocationReport(fixes: [
             Fix(
                 time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(message.acc?.loose.value), device: device)
+                accuracy: FieldValues.accuracy(message.acc?.loose), device: device)
         ])
     }
 
