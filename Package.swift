@@ -105,7 +105,7 @@ let package = Package(
         ),
         // What each location-sharing app posts (OwnTracks, OsmAnd/Traccar, Overland, GPSLogger):
         // request parts in, fixes or a typed error out; no HTTP framework.
-        .target(name: "LocationProtocols", dependencies: ["GeofenceEngine", "CivilTime"]),
+        .target(name: "LocationProtocols", dependencies: ["GeofenceEngine", "CivilTime", "TraceFormats"]),
         // The server's evaluation: fixes from many requests committed together through the one
         // AlarmEvaluator `feed` uses, time alarms by the wall clock, store changes picked up live.
         .target(name: "LiveEvaluation", dependencies: [

@@ -1,8 +1,7 @@
 import Foundation
 
-/// A JSON value location apps send loosely typed (a number as a number or a string, a time as
-/// either), decoded with `JSONDecoder`: far cheaper than `JSONSerialization`'s object tree, which
-/// was most of an Overland batch's cost. Which type is tried first is the caller's expectation.
+/// A value location apps send loosely typed: a number as a number or a string, a time as either
+/// (query and form fields are always text).
 enum LooseJSONValue: Equatable {
     case number(Double)
     case text(String)
@@ -16,38 +15,6 @@ enum LooseJSONValue: Equatable {
         case let text as String: self = .text(text)
         case let number as NSNumber: self = .number(number.doubleValue)
         default: self = .other
-        }
-    }
-}
-
-/// A value expected to be a number (coordinates, accuracy).
-struct LooseNumber: Decodable {
-    let loose: LooseJSONValue
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Double.self) {
-            loose = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            loose = .text(text)
-        } else {
-            loose = .other
-        }
-    }
-}
-
-/// A value expected to be a string (ISO 8601 times, device ids).
-struct LooseText: Decodable {
-    let loose: LooseJSONValue
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            loose = .text(text)
-        } else if let number = try? container.decode(Double.self) {
-            loose = .number(number)
-        } else {
-            loose = .other
         }
     }
 }

@@ -7,73 +7,48 @@ import GeofenceEngine
 /// repeats the newest point ahead of the backlog and is left out when the batch has locations.
 public enum OverlandBatch {
     public static func decode(body: [UInt8], defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
-        let batch: Batch
-        do {
-            batch = try JSONDecoder().decode(Batch.self, from: Data(body))
-        } catch {
-            throw Self.refusal(error)
+        let result: Result<[Fix], LocationProtocolError> = body.withUnsafeBufferPointer { bytes in
+            do throws(LocationProtocolError) {
+                return .success(try readFixes(bytes, defaultDevice: defaultDevice))
+            } catch {
+                return .failure(error)
+            }
         }
-        guard let locations = batch.locations else { throw .missingField(name: "locations") }
-        var features = locations
-        if features.isEmpty, let current = batch.current { features = [current] }
+        // A stable sort: the backlog is evaluated in time order whatever order the app queued it in.
+        let fixes = try result.get().enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }
+            .map(\.element)
+        return LocationReport(fixes: fixes)
+    }
+
+    private static func readFixes(_ bytes: UnsafeBufferPointer<UInt8>, defaultDevice: String) throws(LocationProtocolError) -> [Fix] {
+        guard JSONBody.opens(bytes) == UInt8(ascii: "{") else {
+            throw JSONBody.opens(bytes).map { _ in .malformedJSON(detail: "not a JSON object") } ?? .malformedJSON(detail: "not JSON")
+        }
+        guard let root = JSONBody.members(bytes) else { throw .malformedJSON(detail: "not JSON") }
+        guard var features = try root.last("locations").flatMap(JSONBody.array) else { throw .missingField(name: "locations") }
+        if features.isEmpty, let current = root.last("current"), current.loose != nil { features = [current] }
         var fixes: [Fix] = []
         fixes.reserveCapacity(features.count)
-        for (index, feature) in features.enumerated() {
-            guard let coordinates = feature.geometry?.coordinates, coordinates.count >= 2 else {
-                throw .missingField(name: "locations[\(index)].geometry.coordinates")
-            }
-            let properties = feature.properties
+        for (index, item) in features.enumerated() {
+            // A member read that is not an object (or array) is missing; one that is not JSON fails
+            // the batch, as a parser of the whole body would.
+            let missingCoordinates = LocationProtocolError.missingField(name: "locations[\(index)].geometry.coordinates")
+            guard let feature = try JSONBody.object(item) else { throw missingCoordinates }
+            guard let geometry = try feature.last("geometry").flatMap(JSONBody.object),
+                let coordinates = try geometry.last("coordinates").flatMap(JSONBody.array), coordinates.count >= 2
+            else { throw missingCoordinates }
+            let properties = try feature.last("properties").flatMap(JSONBody.object) ?? []
             let coordinate = try FieldValues.coordinate(
                 latitude: coordinates[1].loose, longitude: coordinates[0].loose,
                 latitudeName: "locations[\(index)] latitude",
                 longitudeName: "locations[\(index)] longitude")
-            let time = try FieldValues.time(properties?.timestamp?.loose, field: "locations[\(index)].properties.timestamp")
-            let device = FieldValues.string(properties?.device_id?.loose).flatMap { $0.isEmpty ? nil : $0 } ?? defaultDevice
+            let time = try FieldValues.time(properties.last("timestamp")?.loose, field: "locations[\(index)].properties.timestamp")
+            let device = FieldValues.string(properties.last("device_id")?.loose).flatMap { $0.isEmpty ? nil : $0 } ?? defaultDevice
             fixes.append(
                 Fix(
                     time: time, coordinate: coordinate,
-                    accuracy: FieldValues.accuracy(properties?.horizontal_accuracy?.loose), device: device))
+                    accuracy: FieldValues.accuracy(properties.last("horizontal_accuracy")?.loose), device: device))
         }
-        // A stable sort: the backlog is evaluated in time order whatever order the app queued it in.
-        fixes = fixes.enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }.map(\.element)
-        return LocationReport(fixes: fixes)
-    }
-
-    /// The fields georemind reads; every other member (`motion`, `battery_state`, `wifi`...) is skipped.
-    private struct Batch: Decodable {
-        var locations: [Feature]?
-        var current: Feature?
-    }
-
-    private struct Feature: Decodable {
-        var geometry: Geometry?
-        var properties: Properties?
-    }
-
-    private struct Geometry: Decodable {
-        var coordinates: [LooseNumber]?
-    }
-
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    private struct Properties: Decodable {
-        var timestamp: LooseText?
-        var horizontal_accuracy: LooseNumber?
-        var device_id: LooseText?
-    }
-
-    /// Not JSON, not an object, or a member of the wrong shape (`"locations": 3`).
-    private static func refusal(_ error: any Error) -> LocationProtocolError {
-        guard let decoding = error as? DecodingError else { return .malformedJSON(detail: "not JSON") }
-        switch decoding {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty: return .malformedJSON(detail: "not JSON")
-        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-            return .malformedJSON(detail: "not a JSON object")
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-            .dataCorrupted(let context):
-            return .missingField(
-                name: context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }
-                    .joined().drop { $0 == "." }.description)
-        @unknown default: return .malformedJSON(detail: "not JSON")
-        }
+        return fixes
     }
 }

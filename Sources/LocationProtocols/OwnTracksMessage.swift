@@ -16,42 +16,20 @@ public enum OwnTracksMessage {
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return LocationReport(fixes: [], ignored: ["empty"])
         }
-        let message: Message
-        do {
-            message = try JSONDecoder().decode(Message.self, from: Data(body))
-        } catch {
-            if case .typeMismatch(_, let context) = error as? DecodingError, context.codingPath.isEmpty {
-                throw .malformedJSON(detail: "not a JSON object")
-            }
-            throw .malformedJSON(detail: "not JSON")
-        }
-        var type = "unknown"
-        if case .text(let text) = message.type?.loose { type = text }
-        guard type == "location" else { return LocationReport(fixes: [], ignored: [type]) }
-        var topic: String?
-        if case .text(let text) = message.topic?.loose { topic = text }
-        let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
-        let coordinate = try FieldValues.coordinate(latitude: message.lat?.loose, longitude: message.lon?.loose)
-        let time = try FieldValues.time(message.tst?.loose, field: "tst")
-        return LocationReport(fixes: [
-            Fix(
-                time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(message.acc?.loose), device: device)
-        ])
-    }
-
-    /// The members georemind reads (`JSONDecoder` skips the rest: `alt`, `vel`, `batt`, `tid`...).
-    private struct Message: Decodable {
-        var type: LooseText?
-        var topic: LooseText?
-        var lat: LooseNumber?
-        var lon: LooseNumber?
-        var tst: LooseNumber?
-        var acc: LooseNumber?
-
-        enum CodingKeys: String, CodingKey {
-            case type = "_type"
-            case topic, lat, lon, tst, acc
+        return try body.withUnsafeBufferPointer { bytes throws(LocationProtocolError) in
+            guard JSONBody.opens(bytes) == UInt8(ascii: "{") else { throw .malformedJSON(detail: "not a JSON object") }
+            guard let message = JSONBody.members(bytes) else { throw .malformedJSON(detail: "not JSON") }
+            var type = "unknown"
+            if case .text(let text) = message.last("_type")?.loose { type = text }
+            guard type == "location" else { return LocationReport(fixes: [], ignored: [type]) }
+            var topic: String?
+            if case .text(let text) = message.last("topic")?.loose { topic = text }
+            let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
+            let coordinate = try FieldValues.coordinate(latitude: message.last("lat")?.loose, longitude: message.last("lon")?.loose)
+            let time = try FieldValues.time(message.last("tst")?.loose, field: "tst")
+            return LocationReport(fixes: [
+                Fix(time: time, coordinate: coordinate, accuracy: FieldValues.accuracy(message.last("acc")?.loose), device: device)
+            ])
         }
     }
 

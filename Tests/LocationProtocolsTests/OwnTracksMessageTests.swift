@@ -58,6 +58,26 @@ struct OwnTracksMessageTests {
         #expect(report.fixes.first?.device == "a")
     }
 
+    /// Members the app adds (nested `inregions`, `_http`, unicode) are skipped; numbers may be text.
+    @Test func nestedAndUnknownMembersAreSkipped() throws {
+        let body = #"""
+            {"_type":"location","inregions":["Home",{"x":[1,[2]]}],"_http":true,"lat":"52.5","lon":13.4,
+             "tst":1700000000,"acc":"12","topic":"owntracks/\u00c9ve/phone"}
+            """#
+        let report = try OwnTracksMessage.decode(body: Array(body.utf8), limitUser: nil, limitDevice: nil, basicUser: nil)
+        #expect(
+            report.fixes == [
+                Fix(time: Date(timeIntervalSince1970: 1_700_000_000), latitude: 52.5, longitude: 13.4, accuracy: 12, device: "éve/phone")
+            ])
+        #expect(throws: LocationProtocolError.malformedJSON(detail: "not a JSON object")) {
+            try OwnTracksMessage.decode(body: Array("[1]".utf8), limitUser: "a", limitDevice: nil, basicUser: nil)
+        }
+        #expect(throws: LocationProtocolError.malformedJSON(detail: "not JSON")) {
+            try OwnTracksMessage.decode(
+                body: Array(#"{"_type":"location","lat":1,}"#.utf8), limitUser: "a", limitDevice: nil, basicUser: nil)
+        }
+    }
+
     @Test func badLocationsAreTypedErrors() {
         #expect(throws: LocationProtocolError.badValue(field: "lat", value: "95")) {
             try OwnTracksMessage.decode(

@@ -9,7 +9,7 @@
 /// Most coordinates have at most 15 significant digits, which Clinger's fast path converts
 /// exactly with one multiplication or division by an exact power of ten; anything longer
 /// goes to `strtod` on a NUL-terminated copy.
-enum DecimalNumber {
+package enum DecimalNumber {
     /// 10^exponent for 0...22, all exact in a Double; a switch compiles to a constant table
     /// without the lazy-initialisation check a static array costs on every access.
     @inline(__always) private static func powerOfTen(_ exponent: Int) -> Double {
@@ -42,7 +42,7 @@ enum DecimalNumber {
 
     /// The number in `bytes` (JSON/CSV syntax: sign, digits, fraction, exponent), or nil when
     /// the bytes are anything else, empty included.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return nil }
         var index = 0

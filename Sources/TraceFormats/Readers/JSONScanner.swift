@@ -1,10 +1,11 @@
 /// A cursor over one flat JSON object in bytes: keys and scalar values are handed out as
 /// byte ranges, nested objects and arrays are skipped (strings inside them respected).
 ///
-/// Enough JSON for NDJSON trace lines without building a dictionary per line.
-/// Related: <https://www.rfc-editor.org/rfc/rfc8259>.
-struct JSONScanner {
-    enum ValueKind {
+/// Enough JSON for NDJSON trace lines, and for the bodies location apps post to `serve`
+/// (package access: LocationProtocols reads them with it), without building a dictionary per
+/// object. Related: <https://www.rfc-editor.org/rfc/rfc8259>.
+package struct JSONScanner {
+    package enum ValueKind {
         case string
         /// A string holding backslash escapes; decode with ``JSONString/decode(_:)``.
         case escapedString
@@ -16,14 +17,14 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
 
     /// Calls `member` with each key (raw, without quotes) and value; returns false on any
     /// syntax error, including bytes after the closing brace other than whitespace.
-    mutating func forEachMember(
+    package mutating func forEachMember(
         _ member: (_ key: UnsafeBufferPointer<UInt8>, _ kind: ValueKind, _ value: UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
         skipSpace()
@@ -43,6 +44,26 @@ struct JSONScanner {
             skipSpace()
             if consume(UInt8(ascii: ",")) { continue }
             guard consume(UInt8(ascii: "}")) else { return false }
+            return isAtEnd()
+        }
+    }
+
+    /// Calls `element` with each value of an array (nested ones as their bytes, to scan in turn);
+    /// returns false on any syntax error, as ``forEachMember(_:)`` does.
+    package mutating func forEachElement(
+        _ element: (_ kind: ValueKind, _ value: UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        skipSpace()
+        guard consume(UInt8(ascii: "[")) else { return false }
+        skipSpace()
+        if consume(UInt8(ascii: "]")) { return isAtEnd() }
+        while true {
+            skipSpace()
+            guard let (kind, value) = scanValue() else { return false }
+            element(kind, value)
+            skipSpace()
+            if consume(UInt8(ascii: ",")) { continue }
+            guard consume(UInt8(ascii: "]")) else { return false }
             return isAtEnd()
         }
     }

@@ -1,7 +1,7 @@
 /// JSON string escapes decoded into a Swift String (the rare path: plain strings are
 /// taken from their bytes as they are).
-enum JSONString {
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+package enum JSONString {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var scalars = String.UnicodeScalarView()
         var utf8: [UInt8] = []
         var index = 0
