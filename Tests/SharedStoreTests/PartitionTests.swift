@@ -142,6 +142,43 @@ import Testing
         await second.close()
     }
 
+    /// A real client killed with SIGKILL while it holds the partition's fixes locked: PostgreSQL
+    /// ends its transaction, and the next owner takes every fix.
+    @Test func fixesLockedByAKilledProcessGoToTheNextOwner() async throws {
+        let partitions = DevicePartition(count: 64)
+        let db = try await SharedDatabase.open(address)
+        let fixes = (0..<100).map {
+            Fix(time: Date(timeIntervalSince1970: 1_700_000_000 + Double($0)), latitude: 1, longitude: 2, device: "car")
+        }
+        try await FixInbox.post(fixes, partitions: partitions, on: db)
+        let partition = partitions.partition(of: "car")
+        let holder = try server.startPSQL(
+            "BEGIN; SELECT sequence FROM fixInbox WHERE partition = \(partition) FOR UPDATE; SELECT pg_sleep(60);", database: "fleet")
+        let owner = try await PartitionLeases(address: address, owner: "owner", leaseSeconds: 5)
+        let lease = try #require(try await owner.heartbeat().held.first { $0.partition == partition })
+        // Once the holder sleeps with the rows locked, they are skipped, not waited for.
+        var sleeping = false
+        for _ in 0..<100 where !sleeping {
+            try await Task.sleep(for: .milliseconds(100))
+            sleeping =
+                try server.psql("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'", database: "fleet") == "1\n"
+        }
+        #expect(sleeping)
+        #expect(try await FixInbox.take(partition: lease, owner: "owner", limit: 500, on: db) { _, _ in } == 0)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        var taken = 0
+        for _ in 0..<50 where taken == 0 {  // PostgreSQL ends the dead client's transaction
+            try await Task.sleep(for: .milliseconds(100))
+            taken = try await FixInbox.take(partition: lease, owner: "owner", limit: 500, on: db) { items, _ in
+                #expect(items.map(\.fix) == fixes)
+            }
+        }
+        #expect(taken == 100)
+        try await db.close()
+        await owner.close()
+    }
+
     /// What an owner's evaluation would write: one row per fix, in the inbox's transaction.
     @Sendable static func record(_ fixes: [InboxFix], _ db: PostgresConnection) async throws {
         for item in fixes {

@@ -38,7 +38,7 @@ public final class PostgresServer: @unchecked Sendable {
             "pg_ctl",
             [
                 "-D", data, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60",
-                "-o", "-k \(folder.path) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
+                "-o", "-k \(folder.path) -c listen_addresses='' -c fsync=off -c max_connections=200 -c client_connection_check_interval=500", "start",
             ])
     }
 
@@ -61,6 +61,18 @@ public final class PostgresServer: @unchecked Sendable {
         try run(
             binaries.appendingPathComponent("psql").path,
             ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", folder.path, "-U", "postgres", "-d", database, "-Atc", sql])
+    }
+
+    /// Starts `psql` running SQL in the background (a client to kill -9 while it holds a transaction).
+    public func startPSQL(_ sql: String, database: String) throws -> Process {
+        let process = Process()
+        process.executableURL = binaries.appendingPathComponent("psql")
+        process.arguments = ["-X", "-q", "-h", folder.path, "-U", "postgres", "-d", database, "-c", sql]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     public func stop() {
