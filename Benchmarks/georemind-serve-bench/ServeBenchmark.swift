@@ -34,6 +34,7 @@ struct ServeBenchmark {
 
         let full = try WrkRun.run(
             url: "http://127.0.0.1:\(server.port)", script: owntracks, threads: 2, connections: 64, seconds: seconds, latency: true)
+        let commits = Self.commitBatches(port: server.port)
         let floor = try WrkRun.run(
             url: "http://127.0.0.1:\(bare)", script: owntracks, threads: 2, connections: 64, seconds: seconds, latency: true)
         let steady = try WrkRun.run(
@@ -47,6 +48,7 @@ struct ServeBenchmark {
                 name, run.requestsPerSecond * unit, what, run.p50 ?? .nan, run.p99 ?? .nan, run.non2xx, run.errors)
         }
         print(line("owntracks, 1,000 devices, 64 connections, flat out", full))
+        print(String(format: "  group commits meanwhile: %.0f, %.1f requests each on average", commits.count, commits.mean))
         print(line("bare Hummingbird handler, same load", floor))
         print(String(format: "ratio to the bare handler: %.2f", full.requestsPerSecond / floor.requestsPerSecond))
         print(line("owntracks paced (21 connections, 10 ms between requests; other devices)", steady))
@@ -56,6 +58,20 @@ struct ServeBenchmark {
         for line in metrics.split(separator: "\n") where line.hasPrefix("georemind_fixes_") || line.hasPrefix("georemind_alarms_fired") {
             print("  " + line)
         }
+    }
+
+    /// How many group commits the server made so far, and their mean size in requests
+    /// (the `commit_batch` histogram of /metrics).
+    static func commitBatches(port: Int) -> (count: Double, mean: Double) {
+        let text = (try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/metrics")!, encoding: .utf8)) ?? ""
+        func value(_ prefix: String) -> Double {
+            for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
+                return Double(line.split(separator: " ").last ?? "") ?? 0
+            }
+            return 0
+        }
+        let count = value("georemind_commit_batch_requests_count")
+        return (count, count > 0 ? value("georemind_commit_batch_requests_sum") / count : 0)
     }
 
     /// 10,000 location reminders, 50–500 m, arriving or leaving, spread over 50 × 50 km of Berlin.
