@@ -34,11 +34,16 @@ public final class PostgresServer: @unchecked Sendable {
         let data = folder.appendingPathComponent("data").path
         try runAsServerUser(
             "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"])
+        // No TCP port; a dead client's running statement is noticed within half a second.
+        let settings = [
+            "-k \(folder.path)", "-c listen_addresses=''", "-c fsync=off", "-c max_connections=200",
+            "-c client_connection_check_interval=500",
+        ]
         try runAsServerUser(
             "pg_ctl",
             [
                 "-D", data, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60",
-                "-o", "-k \(folder.path) -c listen_addresses='' -c fsync=off -c max_connections=200 -c client_connection_check_interval=500", "start",
+                "-o", settings.joined(separator: " "), "start",
             ])
     }
 
