@@ -1,3 +1,4 @@
+import Foundation
 import TraceFormats
 
 /// Reading the JSON bodies apps post straight from their bytes with the trace readers' scanner:
@@ -35,6 +36,13 @@ enum JSONBody {
         guard member.kind == .nested, member.value.first == UInt8(ascii: "[") else { return nil }
         guard let elements = elements(member.value) else { throw .malformedJSON(detail: "not JSON") }
         return elements
+    }
+
+    /// Why a body that does not open with `{` is refused: valid JSON of another kind ("not a JSON
+    /// object") or no JSON at all. The rare path, so Foundation's parser decides it.
+    static func refusal(_ bytes: UnsafeBufferPointer<UInt8>) -> LocationProtocolError {
+        let valid = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+        return .malformedJSON(detail: valid ? "not a JSON object" : "not JSON")
     }
 
     /// The first non-space byte: `{` for an object.

@@ -21,9 +21,7 @@ public enum OverlandBatch {
     }
 
     private static func readFixes(_ bytes: UnsafeBufferPointer<UInt8>, defaultDevice: String) throws(LocationProtocolError) -> [Fix] {
-        guard JSONBody.opens(bytes) == UInt8(ascii: "{") else {
-            throw JSONBody.opens(bytes).map { _ in .malformedJSON(detail: "not a JSON object") } ?? .malformedJSON(detail: "not JSON")
-        }
+        guard JSONBody.opens(bytes) == UInt8(ascii: "{") else { throw JSONBody.refusal(bytes) }
         guard let root = JSONBody.members(bytes) else { throw .malformedJSON(detail: "not JSON") }
         guard var features = try root.last("locations").flatMap(JSONBody.array) else { throw .missingField(name: "locations") }
         if features.isEmpty, let current = root.last("current"), current.loose != nil { features = [current] }

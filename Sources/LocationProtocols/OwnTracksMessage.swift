@@ -17,7 +17,7 @@ public enum OwnTracksMessage {
             return LocationReport(fixes: [], ignored: ["empty"])
         }
         return try body.withUnsafeBufferPointer { bytes throws(LocationProtocolError) in
-            guard JSONBody.opens(bytes) == UInt8(ascii: "{") else { throw .malformedJSON(detail: "not a JSON object") }
+            guard JSONBody.opens(bytes) == UInt8(ascii: "{") else { throw JSONBody.refusal(bytes) }
             guard let message = JSONBody.members(bytes) else { throw .malformedJSON(detail: "not JSON") }
             var type = "unknown"
             if case .text(let text) = message.last("_type")?.loose { type = text }

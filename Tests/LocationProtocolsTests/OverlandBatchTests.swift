@@ -55,6 +55,9 @@ struct OverlandBatchTests {
             try OverlandBatch.decode(body: Array("[1]".utf8), defaultDevice: "t")
         }
         #expect(throws: LocationProtocolError.malformedJSON(detail: "not JSON")) {
+            try OverlandBatch.decode(body: Array("[1,2".utf8), defaultDevice: "t")
+        }
+        #expect(throws: LocationProtocolError.malformedJSON(detail: "not JSON")) {
             try OverlandBatch.decode(body: Array(#"{"locations":["#.utf8), defaultDevice: "t")
         }
         // A member georemind reads that is not JSON fails the batch, as a whole-body parser would.
