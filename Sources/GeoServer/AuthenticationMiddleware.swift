@@ -15,10 +15,11 @@ struct AuthenticationMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization] {
-            if header.lowercased().hasPrefix("bearer ") {
-                context.token = credentials.token(secret: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
-            } else if header.lowercased().hasPrefix("basic "),
-                let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let scheme = header.prefix { $0 != " " }.lowercased()
+            if scheme == "bearer" {
+                context.token = credentials.token(secret: Self.value(after: 7, in: header))
+            } else if scheme == "basic",
+                let data = Data(base64Encoded: Self.value(after: 6, in: header)),
                 let pair = String(data: data, encoding: .utf8),
                 let colon = pair.firstIndex(of: ":")
             {
@@ -31,5 +32,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
             context.token = credentials.token(secret: token)
         }
         return try await next(request, context)
+    }
+
+    /// The credentials after the scheme, without the spaces around them (per request: no NSString).
+    static func value(after schemeLength: Int, in header: String) -> String {
+        let rest = header.utf8.dropFirst(schemeLength)
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = rest.firstIndex { !isSpace($0) } ?? rest.endIndex
+        let end = rest[start...].lastIndex { !isSpace($0) }.map { rest.index(after: $0) } ?? start
+        return String(Substring(header.utf8[start..<end]))
     }
 }
