@@ -7,17 +7,13 @@ import GeofenceEngine
 /// repeats the newest point ahead of the backlog and is left out when the batch has locations.
 public enum OverlandBatch {
     public static func decode(body: [UInt8], defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
-        let result: Result<[Fix], LocationProtocolError> = body.withUnsafeBufferPointer { bytes in
-            do throws(LocationProtocolError) {
-                return .success(try readFixes(bytes, defaultDevice: defaultDevice))
-            } catch {
-                return .failure(error)
-            }
+        let fixes = try body.withUnsafeBufferPointer { bytes throws(LocationProtocolError) in
+            try readFixes(bytes, defaultDevice: defaultDevice)
         }
         // A stable sort: the backlog is evaluated in time order whatever order the app queued it in.
-        let fixes = try result.get().enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }
+        let sorted = fixes.enumerated().sorted { ($0.element.time!, $0.offset) < ($1.element.time!, $1.offset) }
             .map(\.element)
-        return LocationReport(fixes: fixes)
+        return LocationReport(fixes: sorted)
     }
 
     private static func readFixes(_ bytes: UnsafeBufferPointer<UInt8>, defaultDevice: String) throws(LocationProtocolError) -> [Fix] {

@@ -85,15 +85,13 @@ public final class PartitionLeases: Sendable {
     /// next heartbeat.
     public func release(_ partitions: [Int]) async throws {
         guard !partitions.isEmpty else { return }
-        let list = partitions.map(String.init).joined(separator: ",")
+        let numbers = partitions.map(Int64.init)
         do {
             try await connection.query(
-                PostgresQuery(
-                    unsafeSQL: "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = $1 AND partition IN (\(list))",
-                    binds: {
-                        var b = PostgresBindings(); b.append(owner); return b
-                    }()),
-                logger: PostgresSession.logger)
+                """
+                UPDATE partitionLease SET owner = NULL, expires = '-infinity'
+                WHERE owner = \(owner) AND partition = ANY(\(numbers))
+                """, logger: PostgresSession.logger)
         } catch {
             throw PostgresSession.translate(error)
         }

@@ -8,13 +8,9 @@ import PostgresNIO
 /// table's row count before committing. A failure at any point leaves the target as it was.
 public enum StoreCopy {
     /// What was copied: each table with its rows, in copy order.
-    public struct Report: Sendable, Equatable {
+    public struct Report: Sendable {
         public var tables: [(table: String, rows: Int)] = []
         public var totalRows: Int { tables.reduce(0) { $0 + $1.rows } }
-
-        public static func == (lhs: Report, rhs: Report) -> Bool {
-            lhs.tables.map(\.table) == rhs.tables.map(\.table) && lhs.tables.map(\.rows) == rhs.tables.map(\.rows)
-        }
     }
 
     public static func copy(from store: ReminderStore, to address: PostgresAddress) async throws -> Report {
