@@ -2,16 +2,16 @@ import GeoReminders
 import Logging
 import ServiceLifecycle
 
-/// Re-reads tokens and devices whenever another process changes the store, at most twice a
-/// second: the server's own commits notify too, and under load re-reading every device after each
-/// one cost 7 % of an Overland run. A revoked token is refused within 250 + 500 ms.
+/// Re-reads tokens and devices whenever they change here or another process changes the store, at
+/// most twice a second: under load re-reading every device after each change cost 7 % of an
+/// Overland run. A revoked token is refused within 250 + 500 ms.
 struct CredentialWatcher: Service {
     let credentials: Credentials
     let store: ReminderStore
     let logger: Logger
 
     func run() async throws {
-        let changes = try store.changes(pollInterval: .milliseconds(250))
+        let changes = try store.changes(of: .credentials, pollInterval: .milliseconds(250))
         // The change stream never ends by itself: cancel it when the service group shuts down.
         await cancelWhenGracefulShutdown {
             for await _ in changes {

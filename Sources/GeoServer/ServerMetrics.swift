@@ -3,6 +3,14 @@ import Prometheus
 /// The server's Prometheus metrics (text format at `/metrics`).
 public final class ServerMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
+    let admittedCounters = MetricCache<String, Counter>()
+    let requestCounters = MetricCache<RequestLabels, Counter>()
+    let durationHistograms = MetricCache<String, ValueHistogram>()
+
+    struct RequestLabels: Hashable, Sendable {
+        var endpoint: String
+        var status: Int
+    }
 
     public init() {}
 
@@ -26,7 +34,9 @@ public final class ServerMetrics: Sendable {
 
     func admitted(_ count: Int, protocol name: String) {
         guard count > 0 else { return }
-        registry.makeCounter(descriptor: Self.admittedName, labels: [("protocol", name)]).increment(by: Int64(count))
+        admittedCounters.metric(name) {
+            registry.makeCounter(descriptor: Self.admittedName, labels: [("protocol", name)])
+        }.increment(by: Int64(count))
     }
 
     func rejected(_ count: Int, reason: String) {
@@ -43,12 +53,14 @@ public final class ServerMetrics: Sendable {
     }
 
     func request(endpoint: String, status: Int, seconds: Double) {
-        registry.makeCounter(descriptor: Self.requestsName, labels: [("endpoint", endpoint), ("status", String(status))]).increment()
-        registry.makeValueHistogram(
-            descriptor: Self.durationName, labels: [("endpoint", endpoint)],
-            buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
-        )
-        .record(seconds)
+        requestCounters.metric(RequestLabels(endpoint: endpoint, status: status)) {
+            registry.makeCounter(descriptor: Self.requestsName, labels: [("endpoint", endpoint), ("status", String(status))])
+        }.increment()
+        durationHistograms.metric(endpoint) {
+            registry.makeValueHistogram(
+                descriptor: Self.durationName, labels: [("endpoint", endpoint)],
+                buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1])
+        }.record(seconds)
     }
 
     func committed(requests: Int, firedByKind: [String: Int], devicesSeen: Int) {

@@ -8,7 +8,8 @@ public protocol LiveStore: Sendable {
     /// The one evaluator `feed` uses, loaded with the store's armed alarms and saved state; an alarm
     /// fired by a fix older than `lateAfter` seconds is recorded late.
     func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator
-    /// Yields when another process (the CLI) changed the store.
+    /// Yields when the reminders changed, here or in another process (the CLI); not after the
+    /// evaluator's own commits.
     func changes() throws -> AsyncStream<Void>
     /// Moves when reminders change (not when alarms are recorded fired).
     func reminderFingerprint() throws -> [Double]
@@ -25,6 +26,6 @@ extension ReminderStore: LiveStore {
     }
 
     public func changes() throws -> AsyncStream<Void> {
-        try changes(pollInterval: .milliseconds(250))
+        try changes(of: .reminders, pollInterval: .milliseconds(250))
     }
 }

@@ -55,6 +55,28 @@ import Testing
         #expect(await changes.reaches(1, within: 30))
     }
 
+    @Test func aStreamWakesOnlyForTheChangesItAskedFor() async throws {
+        let store = try store(with: [reminder(1, "Buy milk", alarms: [arriving(1)])])
+        let reminders = Counter(try store.changes(of: .reminders, pollInterval: .seconds(60)))
+        let credentials = Counter(try store.changes(of: .credentials, pollInterval: .seconds(60)))
+        let evaluation = Counter(try store.changes(of: .evaluation, pollInterval: .seconds(60)))
+        // An evaluation commit that fires an alarm wakes only evaluation streams (a live server's
+        // evaluator must not reload after each of its own commits).
+        let evaluator = try AlarmEvaluator(store: store, mode: .commit)
+        var fired = 0
+        try evaluator.feed([fixAt(0, outside), fixAt(60, inside)]) { _ in fired += 1 }
+        _ = try evaluator.finish { _ in fired += 1 }
+        #expect(fired == 1)
+        #expect(await evaluation.reaches(1, within: 30))
+        _ = try store.createToken(name: "phone", scope: .ingest)
+        #expect(await credentials.reaches(1, within: 30))
+        try store.save(Reminder(title: "x"))
+        #expect(await reminders.reaches(1, within: 30))
+        #expect(await reminders.reaches(2, within: 0.2) == false)
+        #expect(await credentials.reaches(2, within: 0.2) == false)
+        #expect(await evaluation.reaches(2, within: 0.2) == false)
+    }
+
     @Test func anotherPoolsCommitsYieldWithinThePollInterval() async throws {
         let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
         let writer = try ReminderStore(path: path)

@@ -2,12 +2,12 @@ import Synchronization
 
 /// The continuations of the change streams a store handed out, told of this store's own commits.
 final class ChangeObservers: Sendable {
-    private let continuations = Mutex<[Int: AsyncStream<Void>.Continuation]>([:])
+    private let continuations = Mutex<[Int: (kinds: StoreChanges, continuation: AsyncStream<Void>.Continuation)]>([:])
     private let nextToken = Atomic<Int>(0)
 
-    func add(_ continuation: AsyncStream<Void>.Continuation) -> Int {
+    func add(_ continuation: AsyncStream<Void>.Continuation, for kinds: StoreChanges) -> Int {
         let token = nextToken.add(1, ordering: .relaxed).newValue
-        continuations.withLock { $0[token] = continuation }
+        continuations.withLock { $0[token] = (kinds, continuation) }
         return token
     }
 
@@ -18,9 +18,11 @@ final class ChangeObservers: Sendable {
     /// The number of live streams.
     var count: Int { continuations.withLock { $0.count } }
 
-    func notify() {
-        for continuation in continuations.withLock({ Array($0.values) }) {
-            continuation.yield()
+    /// Wakes the streams that asked for any of `changes`.
+    func notify(_ changes: StoreChanges) {
+        let woken = continuations.withLock { $0.values.filter { !$0.kinds.isDisjoint(with: changes) } }
+        for observer in woken {
+            observer.continuation.yield()
         }
     }
 }

@@ -10,10 +10,14 @@ extension ReminderStore {
     /// connection, which moves only when another connection commits
     /// (<https://www.sqlite.org/pragma.html#pragma_data_version>). Bursts coalesce: the stream
     /// buffers one pending element.
-    public func changes(pollInterval: Duration = .milliseconds(250)) throws -> AsyncStream<Void> {
+    /// - Parameter kinds: which of this store's own commits wake the stream; a commit by another
+    ///   connection always does (what it changed is not known).
+    public func changes(of kinds: StoreChanges = .all, pollInterval: Duration = .milliseconds(250)) throws
+        -> AsyncStream<Void>
+    {
         let database = try authorizedDatabase(for: "observe changes", allowedWith: [.full, .writeOnly])
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let token = observers.add(continuation)
+        let token = observers.add(continuation, for: kinds)
         // Read before returning, so that no commit after this call goes unseen.
         let start = try database.writeWithoutTransaction(Self.dataVersion)
         let poller = Task {

@@ -58,7 +58,7 @@ extension ReminderStore {
             try series.save(db)
             return CompletionResult(outcome: .advanced, reminder: advanced, historyCopyID: copy.id, nextDue: next)
         }
-        if result.didChange { observers.notify() }
+        if result.didChange { observers.notify(.reminders) }
         return result
     }
 
@@ -96,7 +96,7 @@ extension ReminderStore {
             try SeriesRecord.delete(db, id: seriesID)
             return doomed.count
         }
-        if removed > 0 { observers.notify() }
+        if removed > 0 { observers.notify(.reminders) }
         return removed
     }
 

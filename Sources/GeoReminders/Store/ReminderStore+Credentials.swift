@@ -22,7 +22,7 @@ extension ReminderStore {
                     configuration.now().timeIntervalSinceReferenceDate,
                 ])
         }
-        observers.notify()
+        observers.notify(.credentials)
         return secret
     }
 
@@ -59,7 +59,7 @@ extension ReminderStore {
             try db.execute(sql: "DELETE FROM apiToken WHERE name = ?", arguments: [name])
             if db.changesCount == 0 { throw CredentialError.unknownToken(name: name) }
         }
-        observers.notify()
+        observers.notify(.credentials)
     }
 
     /// Records when tokens were last used and devices last seen (one transaction).
@@ -100,7 +100,7 @@ extension ReminderStore {
                 sql: "INSERT INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
                 arguments: [id, name, tokenName, device.createdDate.timeIntervalSinceReferenceDate])
         }
-        observers.notify()
+        observers.notify(.credentials)
         return device
     }
 
@@ -138,7 +138,7 @@ extension ReminderStore {
             try db.execute(sql: "DELETE FROM device WHERE name = ?", arguments: [name])
             if db.changesCount == 0 { throw CredentialError.unknownDevice(name: name) }
         }
-        observers.notify()
+        observers.notify(.credentials)
     }
 
     /// SHA-256 of a token's secret: tokens are 256 random bits, so a fast unsalted hash is enough

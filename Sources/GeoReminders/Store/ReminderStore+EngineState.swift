@@ -36,6 +36,6 @@ extension ReminderStore {
                 ])
             guard db.changesCount == 1 else { throw StoreError.alarmNotFound(reminderID: reminder, alarmID: alarm) }
         }
-        observers.notify()
+        observers.notify(.reminders)
     }
 }

@@ -21,10 +21,16 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "save alarm evaluation state")
         let now = configuration.now()
         try database.write { db in
-            let update = try db.makeStatement(
+            // Cached and bound without boxes: a live server commits hundreds of times a second, and
+            // preparing these and boxing each fix's arguments was most of a commit's own time.
+            let update = try db.cachedStatement(
                 sql: "UPDATE alarm SET firedDate = ? WHERE reminderNumber = (SELECT number FROM reminder WHERE id = ?) AND id = ?")
             for event in firedEvents {
-                try update.execute(arguments: [event.time.timeIntervalSinceReferenceDate, event.reminder.id, event.alarm.id])
+                try update.run { binder in
+                    try binder.bind(event.time)
+                    try binder.bind(event.reminder.id)
+                    try binder.bind(event.alarm.id)
+                }
                 guard db.changesCount == 1 else { continue }
                 try OutboxEvent(event, recordedDate: now, lateAfter: lateAfter).insert(db)
             }
@@ -35,18 +41,22 @@ extension ReminderStore {
                 try db.execute(sql: "DELETE FROM liveFix WHERE stateKey = ?", arguments: [key])
             }
             if !loggedFixes.isEmpty {
-                let insert = try db.makeStatement(
+                let insert = try db.cachedStatement(
                     sql: "INSERT INTO liveFix (stateKey, device, time, latitude, longitude, accuracy) VALUES (?, ?, ?, ?, ?, ?)")
                 for fix in loggedFixes {
-                    try insert.execute(arguments: [
-                        key, fix.device, fix.time?.timeIntervalSinceReferenceDate, fix.coordinate.latitude,
-                        fix.coordinate.longitude, fix.accuracy,
-                    ])
+                    try insert.run { binder in
+                        try binder.bind(key)
+                        try binder.bind(fix.device)
+                        try binder.bind(fix.time)
+                        try binder.bind(fix.coordinate.latitude)
+                        try binder.bind(fix.coordinate.longitude)
+                        try binder.bind(fix.accuracy)
+                    }
                 }
             }
             try body()
         }
-        if !firedEvents.isEmpty { observers.notify() }
+        if !firedEvents.isEmpty { observers.notify(.evaluation) }
     }
 }
 

@@ -38,6 +38,6 @@ extension ReminderStore {
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))
         }
-        observers.notify()
+        observers.notify(.reminders)
     }
 }

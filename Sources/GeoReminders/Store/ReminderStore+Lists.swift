@@ -45,7 +45,7 @@ extension ReminderStore {
             try db.execute(sql: "UPDATE storeInfo SET value = ? WHERE key = 'defaultListID'", arguments: [canonical])
         }
         cachedDefaultListID.withLock { $0 = canonical }
-        observers.notify()
+        observers.notify(.reminders)
     }
 
     /// The list named `title` (exactly, else ignoring case); nil when there is none.
@@ -82,7 +82,7 @@ extension ReminderStore {
                     ])
             }
         }
-        observers.notify()
+        observers.notify(.reminders)
         return stored
     }
 
@@ -103,7 +103,7 @@ extension ReminderStore {
             guard row[1] as Bool else { throw StoreError.readOnlyList(listID: canonical, title: row[0]) }
             try db.execute(sql: "DELETE FROM list WHERE id = ?", arguments: [canonical])
         }
-        observers.notify()
+        observers.notify(.reminders)
     }
 
     /// What write-only access shows for the lists: the default list's identifier, so that

@@ -47,7 +47,7 @@ extension ReminderStore {
             }
             return true
         }
-        if wrote { observers.notify() }
+        if wrote { observers.notify(.reminders) }
     }
 
     /// Drops the held saves and removals, as EventKit's `reset()`.
