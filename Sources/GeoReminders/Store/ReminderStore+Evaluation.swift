@@ -38,21 +38,11 @@ extension ReminderStore {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO engineState VALUES (?, ?, ?)",
                     arguments: [key, state, now.timeIntervalSinceReferenceDate])
-                try db.execute(sql: "DELETE FROM liveFix WHERE stateKey = ?", arguments: [key])
+                try db.execute(sql: "DELETE FROM liveFixBatch WHERE stateKey = ?", arguments: [key])
             }
             if !loggedFixes.isEmpty {
-                let insert = try db.cachedStatement(
-                    sql: "INSERT INTO liveFix (stateKey, device, time, latitude, longitude, accuracy) VALUES (?, ?, ?, ?, ?, ?)")
-                for fix in loggedFixes {
-                    try insert.run { binder in
-                        try binder.bind(key)
-                        try binder.bind(fix.device)
-                        try binder.bind(fix.time)
-                        try binder.bind(fix.coordinate.latitude)
-                        try binder.bind(fix.coordinate.longitude)
-                        try binder.bind(fix.accuracy)
-                    }
-                }
+                try db.cachedStatement(sql: "INSERT INTO liveFixBatch (stateKey, fixes) VALUES (?, ?)")
+                    .execute(arguments: [key, FixLogBatch.encode(loggedFixes)])
             }
             try body()
         }
@@ -65,14 +55,14 @@ extension ReminderStore {
     public func liveFixLog(forKey key: String) throws -> [Fix] {
         let database = try authorizedDatabase(for: "read alarm evaluation state")
         return try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT device, time, latitude, longitude, accuracy FROM liveFix WHERE stateKey = ? ORDER BY sequence",
-                arguments: [key]
-            ).map { row in
-                Fix(
-                    time: (row[1] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), latitude: row[2], longitude: row[3],
-                    accuracy: row[4], device: row[0])
+            var fixes: [Fix] = []
+            for batch in try Data.fetchAll(
+                db, sql: "SELECT fixes FROM liveFixBatch WHERE stateKey = ? ORDER BY sequence", arguments: [key])
+            {
+                guard let logged = FixLogBatch.decode(batch) else { throw StoreError.unreadableFixLog(key: key) }
+                fixes += logged
             }
+            return fixes
         }
     }
 }

@@ -49,7 +49,7 @@ extension ReminderStore {
                 "leaseUntil", "lastStatus", "lastError",
             ]
         ),
-        ("liveFix", ["sequence", "stateKey", "device", "time", "latitude", "longitude", "accuracy"]),
+        ("liveFixBatch", ["sequence", "stateKey", "fixes"]),
     ]
 
     /// Reads every copied table from one snapshot of the store (a read transaction: writers may

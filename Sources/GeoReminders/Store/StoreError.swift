@@ -14,6 +14,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String)
     case olderSchemaReadOnly(path: String)
     case cannotOpen(path: String, reason: String)
+    case unreadableFixLog(key: String)
 
     public var description: String {
         switch self {
@@ -45,6 +46,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) was written by a newer georemind; upgrade georemind to open it"
         case let .cannotOpen(path, reason):
             "cannot open \(path): \(reason)"
+        case let .unreadableFixLog(key):
+            "the live fix log of '\(key)' cannot be read back; stop the server, then delete its rows (DELETE FROM liveFixBatch WHERE stateKey = '\(key)') to restart from the last saved state"
         }
     }
 }

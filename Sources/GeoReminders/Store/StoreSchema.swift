@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GeofenceEngine
 
 /// The store's tables, built by migrations so that a file written by an older georemind opens
 /// in a newer one. Never edit a registered migration: add one.
@@ -18,7 +19,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
-        "v9-live-fix-log",
+        "v9-live-fix-log", "v10-live-fix-batches",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -32,6 +33,7 @@ enum StoreSchema {
         migrator.registerMigration("v7-place-areas", migrate: addPlaceAreas)
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
         migrator.registerMigration("v9-live-fix-log", migrate: createLiveFixLog)
+        migrator.registerMigration("v10-live-fix-batches", migrate: batchLiveFixLog)
         return migrator
     }
 
@@ -246,6 +248,33 @@ enum StoreSchema {
                     accuracy REAL);
                 CREATE INDEX liveFix_on_key ON liveFix(stateKey, sequence);
                 """)
+    }
+
+    /// The fix log as one row per group commit (``FixLogBatch``) rather than one per fix; a log
+    /// left by a server stopped on v9 becomes one batch per key, in the order it was admitted.
+    private static func batchLiveFixLog(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE liveFixBatch (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    stateKey TEXT NOT NULL,
+                    fixes BLOB NOT NULL);
+                CREATE INDEX liveFixBatch_on_key ON liveFixBatch(stateKey, sequence);
+                """)
+        let keys = try String.fetchAll(db, sql: "SELECT DISTINCT stateKey FROM liveFix ORDER BY stateKey")
+        for key in keys {
+            let fixes = try Row.fetchAll(
+                db, sql: "SELECT device, time, latitude, longitude, accuracy FROM liveFix WHERE stateKey = ? ORDER BY sequence",
+                arguments: [key]
+            ).map { row in
+                Fix(
+                    time: (row[1] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), latitude: row[2],
+                    longitude: row[3], accuracy: row[4], device: row[0])
+            }
+            try db.execute(
+                sql: "INSERT INTO liveFixBatch (stateKey, fixes) VALUES (?, ?)", arguments: [key, FixLogBatch.encode(fixes)])
+        }
+        try db.execute(sql: "DROP TABLE liveFix")
     }
 
     /// The transactional outbox: one row per committed firing, written in the transaction that records
