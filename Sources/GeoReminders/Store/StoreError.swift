@@ -14,6 +14,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String)
     case olderSchemaReadOnly(path: String)
     case cannotOpen(path: String, reason: String)
+    /// Loading another engine's rows is for a store that lives in memory, never a user's file.
+    case notInMemory(operation: String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) was written by a newer georemind; upgrade georemind to open it"
         case let .cannotOpen(path, reason):
             "cannot open \(path): \(reason)"
+        case let .notInMemory(operation):
+            "cannot \(operation) into a store file; only a store made by ReminderStore.inMemory() takes them"
         }
     }
 }
