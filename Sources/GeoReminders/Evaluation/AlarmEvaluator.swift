@@ -13,7 +13,8 @@ import GeofenceEngine
 /// handed out by ``finish(emit:)`` (or a checkpoint, with a reorder window) inside the transaction that
 /// records them with the engine's state, so the next run continues the same stream; `.dryRun` never writes.
 ///
-/// Not Sendable: use it from one task (it owns a ``GeofenceEngine``).
+/// Not Sendable: use it from one task (it owns a ``GeofenceEngine``), or from one thread of its own
+/// when its store blocks on a server (``EvaluationStore``).
 public final class AlarmEvaluator {
     /// The state key used when none is given.
     public static let defaultStateKey = "alarm-evaluation"
