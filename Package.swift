@@ -181,9 +181,10 @@ let package = Package(
         ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
-        // Leases and the fix inbox against a real PostgreSQL (TestSupport's, under a temporary folder).
+        // Leases, the fix inbox and partition evaluation against a real PostgreSQL (TestSupport's,
+        // under a temporary folder), beside the same evaluation on SQLite.
         .testTarget(name: "SharedStoreTests", dependencies: [
-            "SharedStore", "GeofenceEngine", "TestSupport",
+            "SharedStore", "GeoReminders", "GeofenceEngine", "TestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),

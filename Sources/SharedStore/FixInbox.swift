@@ -64,29 +64,39 @@ public enum FixInbox {
             return try await connection.withTransaction(logger: PostgresSession.logger) { db in
                 try await PartitionLeases.confirm(lease, owner: owner, on: db)
                 var taken: [InboxFix] = []
-                let rows = try await db.query(
-                    """
-                    SELECT sequence, device, time, latitude, longitude, accuracy FROM fixInbox
-                    WHERE partition = \(lease.partition) ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
-                    """, logger: PostgresSession.logger)
-                for try await (sequence, device, time, latitude, longitude, accuracy) in rows.decode(
-                    (Int64, String, Double?, Double, Double, Double?).self)
-                {
-                    let fix = Fix(
-                        time: time.map(Date.init(timeIntervalSinceReferenceDate:)), latitude: latitude, longitude: longitude,
-                        accuracy: accuracy, device: device.isEmpty ? nil : device)
-                    taken.append(InboxFix(sequence: sequence, fix: fix))
+                for try await row in try await db.query(oldest(lease.partition, limit: limit), logger: PostgresSession.logger) {
+                    taken.append(try inboxFix(row))
                 }
                 guard !taken.isEmpty else { return 0 }
                 try await body(taken, db)
-                // Exactly the rows taken: a row another transaction had locked was skipped, not taken.
-                try await db.query(
-                    "DELETE FROM fixInbox WHERE partition = \(lease.partition) AND sequence = ANY(\(taken.map(\.sequence)))",
-                    logger: PostgresSession.logger)
+                try await db.query(deletion(of: taken, partition: lease.partition), logger: PostgresSession.logger)
                 return taken.count
             }
         } catch {
             throw PostgresSession.translate(error)
         }
+    }
+
+    /// The partition's oldest fixes, locked; those another transaction holds are skipped, not waited for.
+    static func oldest(_ partition: Int, limit: Int) -> PostgresQuery {
+        """
+        SELECT sequence, device, time, latitude, longitude, accuracy FROM fixInbox
+        WHERE partition = \(partition) ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
+        """
+    }
+
+    /// A row of ``oldest(_:limit:)``.
+    static func inboxFix(_ row: PostgresRow) throws -> InboxFix {
+        let (sequence, device, time, latitude, longitude, accuracy) = try row.decode(
+            (Int64, String, Double?, Double, Double, Double?).self)
+        let fix = Fix(
+            time: time.map(Date.init(timeIntervalSinceReferenceDate:)), latitude: latitude, longitude: longitude,
+            accuracy: accuracy, device: device.isEmpty ? nil : device)
+        return InboxFix(sequence: sequence, fix: fix)
+    }
+
+    /// Deletes exactly the rows taken: a row another transaction had locked was skipped, not taken.
+    static func deletion(of taken: [InboxFix], partition: Int) -> PostgresQuery {
+        "DELETE FROM fixInbox WHERE partition = \(partition) AND sequence = ANY(\(taken.map(\.sequence)))"
     }
 }

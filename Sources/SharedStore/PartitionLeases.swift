@@ -109,14 +109,17 @@ public final class PartitionLeases: Sendable {
     /// unless `owner` still holds `lease` at this epoch and it has not expired. The row stays
     /// share-locked until the caller commits, so no takeover slips in between.
     public static func confirm(_ lease: PartitionLease, owner: String, on db: PostgresConnection) async throws {
-        let rows = try await db.query(
-            """
-            SELECT 1 FROM partitionLease
-            WHERE partition = \(lease.partition) AND owner = \(owner) AND epoch = \(lease.epoch) AND expires > now()
-            FOR SHARE
-            """, logger: PostgresSession.logger)
-        for try await _ in rows { return }
+        for try await _ in try await db.query(confirmation(lease, owner: owner), logger: PostgresSession.logger) { return }
         throw SharedStoreError.leaseLost(partition: lease.partition)
+    }
+
+    /// The statement of ``confirm(_:owner:on:)``: one row when the lease is still `owner`'s, none otherwise.
+    static func confirmation(_ lease: PartitionLease, owner: String) -> PostgresQuery {
+        """
+        SELECT 1 FROM partitionLease
+        WHERE partition = \(lease.partition) AND owner = \(owner) AND epoch = \(lease.epoch) AND expires > now()
+        FOR SHARE
+        """
     }
 
     private static func integer(_ query: PostgresQuery, _ db: PostgresConnection) async throws -> Int {

@@ -76,6 +76,26 @@ enum PostgresSession {
         }
     }
 
+    /// One INSERT of `rows` (cells in `columns` order, as SQLite holds them) into `table`, each
+    /// cell typed as its PostgreSQL column expects; `suffix` follows the VALUES (`ON CONFLICT ...`).
+    static func insertion(_ rows: [[StoreValue]], into table: String, columns: [String], suffix: String = "") -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: rows.count * columns.count)
+        var tuples: [String] = []
+        tuples.reserveCapacity(rows.count)
+        var parameter = 0
+        for row in rows {
+            var placeholders: [String] = []
+            for (column, value) in zip(columns, row) {
+                parameter += 1
+                placeholders.append("$\(parameter)")
+                bind(value, boolean: PostgresSchema.booleanColumns.contains(column), to: &bindings)
+            }
+            tuples.append("(" + placeholders.joined(separator: ",") + ")")
+        }
+        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + tuples.joined(separator: ",") + suffix
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
     /// Binds one SQLite cell as its PostgreSQL column expects it.
     static func bind(_ value: StoreValue, boolean: Bool, to bindings: inout PostgresBindings) {
         switch value {

@@ -11,6 +11,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case countMismatch(table: String, source: Int, copied: Int)
     /// This instance no longer holds the partition (its lease expired and another took it).
     case leaseLost(partition: Int)
+    /// An evaluator on a partition's store asked for another key than the partition's.
+    case foreignStateKey(String, partition: Int)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "the copy of \(table) has \(copied) row(s), the source \(source); nothing was committed"
         case .leaseLost(let partition):
             "partition \(partition) is no longer this instance's (its lease expired and another instance took it); nothing was committed"
+        case .foreignStateKey(let key, let partition):
+            "state key '\(key)' is not partition \(partition)'s; create the evaluator with the store's stateKey (partition-\(partition))"
         }
     }
 }

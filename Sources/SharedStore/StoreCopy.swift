@@ -88,22 +88,7 @@ public enum StoreCopy {
     private static func insert(
         _ rows: [[StoreValue]], into table: String, columns: [String], on connection: PostgresConnection
     ) async throws {
-        var bindings = PostgresBindings(capacity: rows.count * columns.count)
-        var tuples: [String] = []
-        tuples.reserveCapacity(rows.count)
-        var parameter = 0
-        for row in rows {
-            var placeholders: [String] = []
-            for (column, value) in zip(columns, row) {
-                parameter += 1
-                placeholders.append("$\(parameter)")
-                PostgresSession.bind(value, boolean: PostgresSchema.booleanColumns.contains(column), to: &bindings)
-            }
-            tuples.append("(" + placeholders.joined(separator: ",") + ")")
-        }
-        let sql =
-            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-            + tuples.joined(separator: ",")
-        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: PostgresSession.logger)
+        try await connection.query(
+            PostgresSession.insertion(rows, into: table, columns: columns), logger: PostgresSession.logger)
     }
 }

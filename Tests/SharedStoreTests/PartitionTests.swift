@@ -104,6 +104,8 @@ import Testing
         // The first owner processes a few batches of every partition, then dies in the middle of
         // one: its transaction has taken and "processed" fixes but never commits.
         for lease in leases {
+            // Renewed as a live instance does: on a loaded machine 64 takes can outlast a 1 s lease.
+            _ = try await first.heartbeat()
             _ = try await FixInbox.take(partition: lease, owner: "first", limit: 3, on: consumer, Self.record)
         }
         let doomed = try await SharedDatabase.open(address)

@@ -1,7 +1,7 @@
 import Foundation
 import GeofenceEngine
 
-/// Runs a stream of fixes against the store's incomplete reminders and hands out the alarms that
+/// Runs a stream of fixes against a store's incomplete reminders and hands out the alarms that
 /// fire, in time order (design notes in docs/alarm-evaluation.md).
 ///
 ///     let evaluator = try AlarmEvaluator(store: store, options: EngineOptions(hysteresis: 20))
@@ -13,7 +13,8 @@ import GeofenceEngine
 /// handed out by ``finish(emit:)`` (or a checkpoint, with a reorder window) inside the transaction that
 /// records them with the engine's state, so the next run continues the same stream; `.dryRun` never writes.
 ///
-/// Not Sendable: use it from one task (it owns a ``GeofenceEngine``).
+/// Not Sendable: use it from one task (it owns a ``GeofenceEngine``), or from one thread of its own
+/// when its store blocks on a server (``EvaluationStore``).
 public final class AlarmEvaluator {
     /// The state key used when none is given.
     public static let defaultStateKey = "alarm-evaluation"
@@ -37,7 +38,7 @@ public final class AlarmEvaluator {
     /// The engine's cumulative statistics (restored from the saved state, then this run's).
     public var statistics: EngineStatistics { engine.statistics }
 
-    let store: ReminderStore
+    let store: any EvaluationStore
     /// One engine, or several deciding disjoint sets of devices on several threads (`shards`).
     let engine: EngineShards
     let alarms: [ArmedAlarm]
@@ -81,7 +82,7 @@ public final class AlarmEvaluator {
     ///     events are the same for any number.
     ///   - lateAfter: see ``lateAfter``.
     public init(
-        store: ReminderStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
+        store: any EvaluationStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
         floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
         stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
         lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter
@@ -101,7 +102,7 @@ public final class AlarmEvaluator {
         var alarmOfFence: [Int32] = []
         var timeAlarms: [(time: Double, alarm: Int32)] = []
         // Creation order, then id: alarm numbers carry the documented tie order (docs/alarm-evaluation.md).
-        for reminder in try store.reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
+        for reminder in try store.incompleteReminders() {
             let summary = AlarmEvent.ReminderSummary(reminder)
             for alarm in reminder.alarms where alarm.firedDate == nil {
                 let number = Int32(alarms.count)

@@ -6,7 +6,7 @@ extension ReminderStore {
     /// then the alarm's position): `georemind due [--at DATE]`.
     public func dueAlarms(at date: Date, floatingZone: TimeZone = .current) throws -> [AlarmEvent] {
         var due: [(order: Int, event: AlarmEvent)] = []
-        for reminder in try reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate) {
+        for reminder in try incompleteReminders() {
             let summary = AlarmEvent.ReminderSummary(reminder)
             for alarm in reminder.alarms where alarm.firedDate == nil {
                 guard let instant = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone), instant <= date else { continue }

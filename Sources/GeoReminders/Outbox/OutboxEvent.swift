@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fired alarm as the outbox keeps it for delivery: written in the transaction that records the
-/// firing (``ReminderStore/commitEvaluation(firedEvents:lateAfter:state:forKey:during:)``), so it
+/// firing (``EvaluationStore/commitEvaluation(firedEvents:lateAfter:state:forKey:loggedFixes:during:)``), so it
 /// exists exactly when the firing was committed.
 public struct OutboxEvent: Hashable, Sendable {
     /// What happened, as webhook consumers filter it (`alarm.*`).

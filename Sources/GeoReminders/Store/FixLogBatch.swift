@@ -9,10 +9,10 @@ import GeofenceEngine
 /// its bytes, then time, latitude, longitude and accuracy as IEEE doubles (NaN: none), every
 /// number big-endian, as PostgreSQL's `int4send`/`float8send` write them, so either engine can
 /// build a batch in SQL (migration v10 does, from the older one-row-per-fix log).
-enum FixLogBatch {
+package enum FixLogBatch {
     static let version: UInt8 = 1
 
-    static func encode(_ fixes: [Fix]) -> Data {
+    package static func encode(_ fixes: [Fix]) -> Data {
         var bytes: [UInt8] = [version]
         bytes.reserveCapacity(1 + fixes.count * 48)
         for fix in fixes {
@@ -32,7 +32,7 @@ enum FixLogBatch {
     }
 
     /// The fixes of a batch; nil when the blob is not one (cut short, or another version).
-    static func decode(_ data: Data) -> [Fix]? {
+    package static func decode(_ data: Data) -> [Fix]? {
         data.withUnsafeBytes { raw -> [Fix]? in
             var reader = Reader(bytes: raw)
             guard reader.byte() == version else { return nil }

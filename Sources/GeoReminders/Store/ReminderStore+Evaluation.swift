@@ -2,6 +2,14 @@ import Foundation
 import GRDB
 import GeofenceEngine
 
+/// The embedded store as the evaluator's: reminders through the store's one reader, the state,
+/// fix log and commit in the SQLite file.
+extension ReminderStore: EvaluationStore {
+    public func incompleteReminders() throws -> [Reminder] {
+        try reminders(matching: ReminderPredicate(completion: .incomplete), sortedBy: .creationDate)
+    }
+}
+
 extension ReminderStore {
     /// Records fired alarms, their outbox events and the alarm evaluator's state in one transaction,
     /// running `body` inside it after the writes and before the commit.

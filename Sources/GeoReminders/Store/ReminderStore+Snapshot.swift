@@ -27,14 +27,7 @@ extension ReminderStore {
         ("engineState", ["key", "snapshot", "savedDate"]),
         ("apiToken", ["name", "scope", "hash", "createdDate", "lastUsedDate"]),
         ("device", ["id", "name", "tokenName", "createdDate", "lastSeenDate"]),
-        (
-            "outboxEvent",
-            [
-                "sequence", "id", "type", "reminderID", "reminderTitle", "reminderPriority", "reminderCreationDate",
-                "alarmID", "device", "eventDate", "fixLatitude", "fixLongitude", "fixAccuracy", "fixDate", "placeTitle",
-                "placeLatitude", "placeLongitude", "placeRadius", "distance", "recordedDate", "late",
-            ]
-        ),
+        ("outboxEvent", OutboxEvent.columnNames),
         (
             "webhookEndpoint",
             [
@@ -88,6 +81,32 @@ extension ReminderStore {
     }
 }
 
+extension ReminderStore {
+    /// Fills an in-memory store with rows another engine's copy of the store holds: the inverse
+    /// of ``readSnapshot(batchSize:_:)``, so that rows read elsewhere (PostgreSQL) go through this
+    /// store's one reader. Each table given is emptied first (children before parents), then
+    /// filled, parents first.
+    /// - Parameter tables: rows by table, each a table of ``copiedTables`` with its cells in that
+    ///   column order.
+    public func loadSnapshot(_ tables: [String: [[StoreValue]]]) throws {
+        guard path == nil else { throw StoreError.notInMemory(operation: "load copied rows") }
+        let database = try authorizedDatabase(for: "load copied rows")
+        let loaded = Self.copiedTables.filter { tables[$0.table] != nil }
+        precondition(loaded.count == tables.count, "only tables of ReminderStore.copiedTables are loaded")
+        try database.write { db in
+            for (table, _) in loaded.reversed() { try db.execute(sql: "DELETE FROM \(table)") }
+            for (table, columns) in loaded {
+                let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                for row in tables[table] ?? [] {
+                    try insert.execute(arguments: StatementArguments(row.map(\.databaseValue)))
+                }
+            }
+        }
+    }
+}
+
 extension StoreValue {
     init(_ value: DatabaseValue) {
         switch value.storage {
@@ -96,6 +115,16 @@ extension StoreValue {
         case .double(let real): self = .real(real)
         case .string(let text): self = .text(text)
         case .blob(let data): self = .blob(data)
+        }
+    }
+
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let integer): integer.databaseValue
+        case .real(let real): real.databaseValue
+        case .text(let text): text.databaseValue
+        case .blob(let data): data.databaseValue
         }
     }
 }

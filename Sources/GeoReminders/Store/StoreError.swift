@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case olderSchemaReadOnly(path: String)
     case cannotOpen(path: String, reason: String)
     case unreadableFixLog(key: String)
+    /// Loading another engine's rows is for a store that lives in memory, never a user's file.
+    case notInMemory(operation: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open \(path): \(reason)"
         case let .unreadableFixLog(key):
             "the live fix log of '\(key)' cannot be read back; stop the server, then delete its rows (DELETE FROM liveFixBatch WHERE stateKey = '\(key)') to restart from the last saved state"
+        case let .notInMemory(operation):
+            "cannot \(operation) into a store file; only a store made by ReminderStore.inMemory() takes them"
         }
     }
 }

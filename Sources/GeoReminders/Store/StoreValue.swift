@@ -8,3 +8,22 @@ public enum StoreValue: Sendable, Equatable {
     case text(String)
     case blob(Data)
 }
+
+extension StoreValue {
+    /// A REAL cell; an INTEGER one too, as SQLite reads a whole number stored in a REAL column.
+    var real: Double? {
+        switch self {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+
+    var integer: Int64? {
+        if case .integer(let value) = self { value } else { nil }
+    }
+
+    var text: String? {
+        if case .text(let value) = self { value } else { nil }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+import PostgresNIO
+import Synchronization
+
+/// One partition's alarm evaluation on the shared PostgreSQL store: an ``EvaluationStore`` whose
+/// state and fix log are the partition's (key `partition-N`, docs/scaling.md), and whose every
+/// commit confirms the partition's lease in its own transaction, so an instance that lost the
+/// lease commits nothing.
+///
+///     let store = PartitionEvaluationStore(lease: lease, owner: "instance-a", connection: connection)
+///     let evaluator = try AlarmEvaluator(store: store, stateKey: store.stateKey)
+///
+/// Synchronous, as the evaluator is: each statement goes through postgres-nio's `EventLoopFuture`
+/// API and is waited for (`wait()`), blocking the calling thread while the connection's event loop
+/// does the I/O. That is safe on a thread of the evaluator's own: what it waits for needs neither
+/// that thread nor Swift concurrency's pool. Never call it from an event loop (NIO traps) nor from
+/// an async task, where it would hold one of the pool's few threads (two on a two-core machine).
+///
+/// The connection is the store's alone while it is used: a transaction spans several statements.
+public final class PartitionEvaluationStore: EvaluationStore {
+    public let lease: PartitionLease
+    /// The instance holding ``lease``, as ``PartitionLeases/owner``.
+    public let owner: String
+    let connection: PostgresConnection
+    /// The wall clock of `recordedDate`, `late` and `savedDate`.
+    let now: @Sendable () -> Date
+    /// True while a transaction of this store is open: a commit inside ``takeInbox(limit:_:)`` joins it.
+    let inTransaction = Mutex(false)
+
+    public init(
+        lease: PartitionLease, owner: String, connection: PostgresConnection, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.lease = lease
+        self.owner = owner
+        self.connection = connection
+        self.now = now
+    }
+
+    /// The key of the partition's state and fix log: give it to the evaluator.
+    public var stateKey: String { Self.stateKey(partition: lease.partition) }
+
+    public static func stateKey(partition: Int) -> String { "partition-\(partition)" }
+
+    /// The tables a reminder is read from.
+    static let reminderTables: Set = ["list", "recurrenceSeries", "reminder", "alarm"]
+
+    /// Reads the reminder tables as rows in one snapshot (a reminder and its alarms agree), loads
+    /// them into an in-memory ``ReminderStore`` and reads them there: one reader of each record for
+    /// both engines.
+    public func incompleteReminders() throws -> [Reminder] {
+        var tables: [String: [[StoreValue]]] = [:]
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fenced: false) {
+            for (table, columns) in ReminderStore.copiedTables where Self.reminderTables.contains(table) {
+                let rows = try run(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)"))
+                tables[table] = try rows.map(StoreValue.cells(of:))
+            }
+        }
+        let copy = try ReminderStore.inMemory()
+        try copy.loadSnapshot(tables)
+        return try copy.incompleteReminders()
+    }
+
+    public func engineState(forKey key: String) throws -> Data? {
+        try requireOwnKey(key)
+        for row in try run("SELECT snapshot FROM engineState WHERE key = \(key)") {
+            return Data(try row.decode(ByteBuffer.self).readableBytesView)
+        }
+        return nil
+    }
+
+    public func liveFixLog(forKey key: String) throws -> [Fix] {
+        try requireOwnKey(key)
+        var fixes: [Fix] = []
+        for row in try run("SELECT fixes FROM liveFixBatch WHERE stateKey = \(key) ORDER BY sequence") {
+            let batch = Data(try row.decode(ByteBuffer.self).readableBytesView)
+            guard let logged = FixLogBatch.decode(batch) else { throw StoreError.unreadableFixLog(key: key) }
+            fixes += logged
+        }
+        return fixes
+    }
+
+    func requireOwnKey(_ key: String) throws {
+        guard key == stateKey else { throw SharedStoreError.foreignStateKey(key, partition: lease.partition) }
+    }
+
+    /// Runs one statement and waits for all its rows (see the type's note on blocking).
+    @discardableResult
+    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        do {
+            return try connection.query(query, logger: PostgresSession.logger).wait()
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Runs `work` in a transaction begun with `begin`, which first confirms the lease when
+    /// `fenced`; rolled back if anything throws.
+    func transaction<T>(begin: String, fenced: Bool, _ work: () throws -> T) throws -> T {
+        precondition(!inTransaction.withLock { $0 }, "one transaction at a time: commits inside takeInbox join its own")
+        try run(PostgresQuery(unsafeSQL: begin))
+        inTransaction.withLock { $0 = true }
+        defer { inTransaction.withLock { $0 = false } }
+        do {
+            if fenced, try run(PartitionLeases.confirmation(lease, owner: owner)).isEmpty {
+                throw SharedStoreError.leaseLost(partition: lease.partition)
+            }
+            let result = try work()
+            // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.
+            let end = try run("COMMIT")
+            guard end.metadata.command == "COMMIT" else { throw SharedStoreError.server("the transaction was rolled back") }
+            return result
+        } catch {
+            _ = try? run("ROLLBACK")
+            throw error
+        }
+    }
+}
