@@ -48,6 +48,11 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     /// When each token's and device's last use was written: at most one write a minute each.
     var usageWritten: [UsageKey: Date] = [:]
     static let usageInterval: TimeInterval = 60
+    /// Tokens and devices used since their uses were last looked at, which is at most once a
+    /// second: sifting every commit's users against ``usageWritten`` cost more than the commit's
+    /// SQL under single-fix load.
+    var unsiftedUse: (tokens: Set<String>, devices: Set<String>, since: Date) = ([], [], .distantPast)
+    static let siftInterval: TimeInterval = 1
 
     enum UsageKey: Hashable {
         case token(String), device(String)
@@ -158,6 +163,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                 for request in views { request.resume(returning: view) }
             }
             if stop {
+                recordUse(tokens: [], devices: [], at: Date(), force: true)
                 try evaluator.commitLive { _ in }
                 logger.info("evaluation checkpointed at shutdown")
                 return
@@ -231,7 +237,14 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     }
 
     /// Writes the last-use dates `token list` and `device list` show, each at most once a minute.
-    func recordUse(tokens: Set<String>, devices: Set<String>, at now: Date) {
+    /// - Parameter force: writes what is waiting whatever the time (at shutdown).
+    func recordUse(tokens: Set<String>, devices: Set<String>, at now: Date, force: Bool = false) {
+        unsiftedUse.tokens.formUnion(tokens)
+        unsiftedUse.devices.formUnion(devices)
+        guard !unsiftedUse.tokens.isEmpty || !unsiftedUse.devices.isEmpty else { return }
+        guard force || now.timeIntervalSince(unsiftedUse.since) >= Self.siftInterval else { return }
+        let (tokens, devices) = (unsiftedUse.tokens, unsiftedUse.devices)
+        unsiftedUse = ([], [], now)
         func due(_ key: UsageKey) -> Bool {
             guard let written = usageWritten[key], now.timeIntervalSince(written) < Self.usageInterval else { return true }
             return false
