@@ -161,7 +161,10 @@ let package = Package(
         // `georemind serve` under wrk on loopback (`make bench`), beside a bare Hummingbird handler.
         .executableTarget(
             name: "georemind-serve-bench",
-            dependencies: ["GeoReminders", "GeofenceEngine", "MapRendering", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "GeoReminders", "GeofenceEngine", "MapRendering", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Benchmarks/georemind-serve-bench"
         ),
         // libFuzzer targets for every parser a stranger's bytes reach (`make fuzz`); built without

@@ -20,7 +20,7 @@ struct ServeBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let storePath = directory.appendingPathComponent("store.sqlite").path
         let store = try ReminderStore(path: storePath)
-        try seed(store, count: 10_000)
+        try Self.seed(store, count: 10_000)
         let token = try store.createToken(name: "bench", scope: .ingest)
         let basic = "Basic " + Data("bench:\(token)".utf8).base64EncodedString()
 
@@ -75,7 +75,7 @@ struct ServeBenchmark {
     }
 
     /// 10,000 location reminders, 50–500 m, arriving or leaving, spread over 50 × 50 km of Berlin.
-    func seed(_ store: ReminderStore, count: Int) throws {
+    static func seed(_ store: ReminderStore, count: Int) throws {
         var generator = SplitMix64(seed: 2026)
         for index in 0..<count {
             let place = StructuredLocation(
@@ -172,9 +172,9 @@ final class ServerProcess {
     let process = Process()
     let port: Int
 
-    init(georemind: String, storePath: String, log: URL) throws {
+    init(georemind: String, storePath: String, log: URL, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: georemind)
-        process.arguments = ["serve", "--port", "0", "--no-deliver", "--log-level", "error"]
+        process.arguments = ["serve", "--port", "0", "--no-deliver", "--log-level", "error"] + arguments
         process.environment = ["GEOREMIND_STORE": storePath, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         try Data().write(to: log)
         let handle = try FileHandle(forWritingTo: log)
@@ -197,6 +197,13 @@ final class ServerProcess {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// As a crash: no shutdown, no checkpoint.
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }

@@ -47,4 +47,6 @@ struct WrkRun {
 enum BenchError: Error {
     case unreadable(String)
     case serverDidNotStart(String)
+    case timedOut
+    case commandFailed(String)
 }

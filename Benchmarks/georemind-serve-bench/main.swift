@@ -1,11 +1,20 @@
 // georemind-serve-bench: `georemind serve` under load from wrk on loopback (`make bench` runs it).
 // Usage: georemind-serve-bench PATH/TO/georemind [SECONDS]
+//        georemind-serve-bench --shared PATH/TO/georemind [FAILOVER-RUNS]   (several instances on PostgreSQL)
 import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: georemind-serve-bench PATH/TO/georemind [SECONDS]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: georemind-serve-bench PATH/TO/georemind [SECONDS] | --shared PATH/TO/georemind [FAILOVER-RUNS]\n".utf8))
     exit(64)
+}
+if arguments[1] == "--shared", arguments.count >= 3 {
+    var benchmark = SharedBenchmark(georemind: arguments[2])
+    benchmark.failovers = arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0
+    print("== shared")
+    try benchmark.run()
+    exit(0)
 }
 print("== render")
 try renderBenchmark()

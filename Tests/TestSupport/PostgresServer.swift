@@ -21,7 +21,8 @@ public final class PostgresServer: @unchecked Sendable {
         }
     }
 
-    public init() throws {
+    /// - Parameter durable: fsync as a production server does (benchmarks); tests skip it.
+    public init(durable: Bool = false) throws {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard let version = versions.compactMap(Int.init).max() else { throw Failure.notInstalled }
         binaries = URL(fileURLWithPath: "/usr/lib/postgresql/\(version)/bin")
@@ -36,7 +37,7 @@ public final class PostgresServer: @unchecked Sendable {
             "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"])
         // No TCP port; a dead client's running statement is noticed within half a second.
         let settings = [
-            "-k \(folder.path)", "-c listen_addresses=''", "-c fsync=off", "-c max_connections=200",
+            "-k \(folder.path)", "-c listen_addresses=''", "-c fsync=\(durable ? "on" : "off")", "-c max_connections=200",
             "-c client_connection_check_interval=500",
         ]
         try runAsServerUser(
