@@ -24,6 +24,9 @@ final class HeldPartition {
             store: store, options: settings.options, mode: .commit, floatingZone: settings.floatingZone, checkpointInterval: 0,
             stateKey: store.stateKey, lateAfter: settings.lateAfter,
             firesTimedAlarms: lease.partition == PartitionedEvaluator.timedAlarmPartition)
+        // The stream's clock starts now (as a SQLite server's at start): a timed alarm due later
+        // fires when the wall clock passes it, not only once a fix does.
+        evaluator.advanceClock(to: Date())
     }
 
     /// Takes up to `limit` inbox fixes, evaluates them and commits what they fired with the fix

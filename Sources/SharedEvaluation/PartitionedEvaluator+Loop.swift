@@ -27,6 +27,8 @@ extension PartitionedEvaluator {
                 return
             }
             if let fresh {
+                // A lease found lost may be held again (renewed at the same epoch if nobody took it).
+                lost.removeAll()
                 current = fresh
                 follow(fresh, connection)
             }

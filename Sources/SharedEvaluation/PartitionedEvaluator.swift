@@ -56,7 +56,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     var reloadRequested = false
     var stopping = false
     var partitions: [Int: HeldPartition] = [:]
-    /// Leases a commit found lost: not loaded again unless taken again, at a new epoch.
+    /// Leases a commit found lost: not loaded again before the next heartbeat says they are held.
     var lost: Set<PartitionLease> = []
 
     public init(
