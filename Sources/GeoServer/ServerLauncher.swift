@@ -75,7 +75,8 @@ public enum ServerLauncher {
         do {
             partitions = try await SharedDatabase.partitioning(setup)
             credentials.replace(
-                tokens: try await SharedCredentials.tokensByHash(on: setup), devices: try await SharedCredentials.registeredDevices(on: setup))
+                tokens: try await SharedCredentials.tokensByHash(on: setup),
+                devices: try await SharedCredentials.registeredDevices(on: setup))
             try await setup.close()
         } catch {
             try? await setup.close()

@@ -119,7 +119,8 @@ extension PartitionedEvaluator {
             try partition.save()
         } catch {
             logger.warning(
-                "partition state not saved", metadata: ["partition": "\(partition.lease.partition)", "reason": "\(reason)", "error": "\(error)"])
+                "partition state not saved",
+                metadata: ["partition": "\(partition.lease.partition)", "reason": "\(reason)", "error": "\(error)"])
         }
     }
 }

@@ -121,7 +121,8 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                 let now = Set(beat.held.map(\.partition))
                 if now != held {
                     logger.info(
-                        "partitions held", metadata: ["count": "\(now.count)", "instances": "\(beat.liveInstances)", "owner": "\(leases.owner)"])
+                        "partitions held",
+                        metadata: ["count": "\(now.count)", "instances": "\(beat.liveInstances)", "owner": "\(leases.owner)"])
                     held = now
                 }
                 wake { $0.assigned = beat }

@@ -166,7 +166,9 @@ import Testing
             }
         }
         let measured = try #require(takeover)
-        print("takeover: all 64 partitions held by the survivor \(measured) after kill -9 (lease 2 s); fixes of the killed instance's partitions waiting at the kill: \(pendingAtKill)")
+        print(
+            "takeover: all 64 partitions held by the survivor \(measured) after kill -9 (lease 2 s); fixes of the killed instance's partitions waiting at the kill: \(pendingAtKill)"
+        )
         // The lease (2 s) and one heartbeat (0.4 s), with scheduling slack on a shared machine.
         #expect(measured < .seconds(4))
         #expect(try await drained())
