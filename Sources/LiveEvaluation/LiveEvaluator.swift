@@ -91,18 +91,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         }
         defer { watcher.cancel() }
         try await withGracefulShutdownHandler {
-            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-                let thread = Thread { [self] in
-                    do {
-                        try loop()
-                        done.resume()
-                    } catch {
-                        done.resume(throwing: error)
-                    }
-                }
-                thread.name = "georemind-evaluation"
-                thread.start()
-            }
+            try await DedicatedThread.run(named: "georemind-evaluation") { [self] in try loop() }
         } onGracefulShutdown: { [self] in
             wake { $0.stopping = true }
         }

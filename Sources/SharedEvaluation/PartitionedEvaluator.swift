@@ -1,6 +1,7 @@
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import LiveEvaluation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -80,18 +81,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         ]
         do {
             try await withGracefulShutdownHandler {
-                try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-                    let thread = Thread { [self] in
-                        do {
-                            try loop(connection)
-                            done.resume()
-                        } catch {
-                            done.resume(throwing: error)
-                        }
-                    }
-                    thread.name = "georemind-partitions"
-                    thread.start()
-                }
+                try await DedicatedThread.run(named: "georemind-partitions") { [self] in try loop(connection) }
             } onGracefulShutdown: { [self] in
                 wake { $0.stopping = true }
             }
