@@ -127,6 +127,8 @@ import Testing
         }
         let survivor = try await SharedDatabase.open(address)
         for lease in taken {
+            // Renewed here too: under a full test run's load, 64 partitions can outlast the 1 s lease.
+            _ = try await second.heartbeat()
             while try await FixInbox.take(partition: lease, owner: "second", limit: 7, on: survivor, Self.record) > 0 {}
         }
         // Every fix processed exactly once (the primary key would have refused a second), none left.
