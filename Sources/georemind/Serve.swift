@@ -66,7 +66,7 @@ struct Serve: ParsableCommand {
         settings.tiles = tiles
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         settings.leaseSeconds = try CLIError.reading("--lease") { try TimeSpan(parsing: lease).seconds }
-        settings.instance = instance ?? "\(ProcessInfo.processInfo.hostName)-\(getpid())"
+        settings.instance = instance ?? Self.defaultInstance
         let dispatcherOptions = try delivery.dispatcherOptions()
         let finder = global.placeFinder()
         let global = global
@@ -124,5 +124,15 @@ struct Serve: ParsableCommand {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// HOSTNAME-PID: unique among instances on several machines, and on one. `gethostname`, not
+    /// Foundation's `hostName`, which may wait on a DNS lookup.
+    static var defaultInstance: String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host =
+            gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "georemind"
+        return "\(host)-\(getpid())"
     }
 }
