@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GeoServer", targets: ["GeoServer"]),
         .library(name: "MapRendering", targets: ["MapRendering"]),
         .library(name: "SharedStore", targets: ["SharedStore"]),
+        .library(name: "SharedEvaluation", targets: ["SharedEvaluation"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -113,11 +114,22 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // `serve` on a shared PostgreSQL store: partitions held by leases, each evaluated from its
+        // fix inbox on a thread of its own; requests' fixes posted to the inboxes.
+        .target(name: "SharedEvaluation", dependencies: [
+            "GeofenceEngine", "GeoReminders", "LiveEvaluation", "SharedStore",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         // Pictures of a replay: Web Mercator, geodesic circles, simplified tracks, SVG and HTML.
         .target(name: "MapRendering", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
         // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
         .target(name: "GeoServer", dependencies: [
             "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine", "ReminderViews",
+            // On a shared PostgreSQL store: partitioned evaluation, inbox ingestion, credentials.
+            "SharedEvaluation", "SharedStore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -16,7 +16,7 @@ struct CredentialWatcher: Service {
         await cancelWhenGracefulShutdown {
             for await _ in changes {
                 do {
-                    try credentials.reload()
+                    try credentials.reload(from: store)
                 } catch {
                     logger.error("reloading tokens and devices failed", metadata: ["error": "\(error)"])
                 }

@@ -8,13 +8,18 @@ import LocationProtocols
 import Logging
 
 /// The HTTP front of `georemind serve`: each route decodes its client's request with
-/// LocationProtocols, hands the fixes to the ``LiveEvaluator`` and answers as that client expects
+/// LocationProtocols, hands the fixes to the store's ``FixIngestion`` (the ``LiveEvaluator`` on
+/// SQLite, the partitions' inboxes on PostgreSQL) and answers as that client expects
 /// (docs/serve.md). No product rule lives here.
 public struct GeoServer: Sendable {
-    public let evaluator: LiveEvaluator
+    public let ingestion: any FixIngestion
+    /// The SQLite store's evaluator (the live map); nil on a shared store.
+    public let evaluator: LiveEvaluator?
     public let credentials: Credentials
     public let metrics: ServerMetrics
-    public let store: ReminderStore
+    /// The SQLite store behind the REST API and the event stream; nil on a shared PostgreSQL store,
+    /// where those answer 501 (``FullStoreRequired``).
+    public let store: ReminderStore?
     public let places: PlaceDirectory
     /// Where Debian's libjs-leaflet is, and the tile template of the live page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
@@ -29,6 +34,17 @@ public struct GeoServer: Sendable {
         self.store = store
         self.places = places
         self.evaluator = evaluator
+        self.ingestion = evaluator
+        self.credentials = credentials
+        self.metrics = metrics
+    }
+
+    /// The front of an instance sharing a PostgreSQL store: ingestion, health and metrics.
+    public init(sharedIngestion: any FixIngestion, credentials: Credentials, metrics: ServerMetrics) {
+        self.ingestion = sharedIngestion
+        self.evaluator = nil
+        self.store = nil
+        self.places = .empty
         self.credentials = credentials
         self.metrics = metrics
     }
@@ -38,10 +54,11 @@ public struct GeoServer: Sendable {
         let routes = RouteTable()
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
+        if store == nil { router.add(middleware: FullStoreRequired()) }
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
         router.on("/readyz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
         router.on("/metrics", .get, in: routes) { _, _ in
-            if let endpoints = try? store.webhookEndpoints() {
+            if let endpoints = try? store?.webhookEndpoints() {
                 metrics.webhooks(endpoints.map { ($0.url, $0.pendingCount, $0.failingSince != nil || $0.isDisabled) })
             }
             return Response(
@@ -59,16 +76,18 @@ public struct GeoServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        router.on("/events", .get, in: routes) { request, context in
-            do {
-                return try EventStream(store: store).response(request, context)
-            } catch {
-                let failure = APIError(error)
-                return Self.json(failure.status, Self.errorJSON(failure.message))
+        if let store, let evaluator {
+            router.on("/events", .get, in: routes) { request, context in
+                do {
+                    return try EventStream(store: store).response(request, context)
+                } catch {
+                    let failure = APIError(error)
+                    return Self.json(failure.status, Self.errorJSON(failure.message))
+                }
             }
+            ReminderAPI(store: store, places: places).register(on: router, routes: routes)
+            LivePage(evaluator: evaluator, leafletDirectory: leafletDirectory, tiles: tiles).register(on: router, routes: routes)
         }
-        ReminderAPI(store: store, places: places).register(on: router, routes: routes)
-        LivePage(evaluator: evaluator, leafletDirectory: leafletDirectory, tiles: tiles).register(on: router, routes: routes)
         return router
     }
 
@@ -149,12 +168,13 @@ public struct GeoServer: Sendable {
         guard !fixes.isEmpty else { return }
         let outcome: IngestOutcome
         do {
-            outcome = try await evaluator.submit(fixes, tokenName: token?.name)
+            outcome = try await ingestion.submit(fixes, tokenName: token?.name)
         } catch {
             context.logger.error("fixes not committed", metadata: ["error": "\(error)"])
             throw HTTPError(.serviceUnavailable, message: "\(error)")
         }
         metrics.admitted(outcome.admitted, protocol: name)
+        metrics.queued(outcome.queued, protocol: name)
         for (reason, count) in outcome.rejected { metrics.rejected(count, reason: reason.rawValue) }
     }
 

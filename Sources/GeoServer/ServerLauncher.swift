@@ -5,8 +5,10 @@ import Hummingbird
 import LiveEvaluation
 import Logging
 import ServiceLifecycle
+import SharedEvaluation
+import SharedStore
 
-/// Starts `georemind serve`: the evaluation lock, the evaluator, the HTTP application and the
+/// Starts `georemind serve`: on SQLite, the evaluation lock, the evaluator, the HTTP application and the
 /// services the front adds (the webhook dispatcher), all under one ServiceGroup that stops on
 /// SIGTERM/SIGINT — the HTTP server first (in-flight requests finish), then the evaluator, which
 /// checkpoints, then the rest.
@@ -22,6 +24,10 @@ public enum ServerLauncher {
         public var places = PlaceDirectory.empty
         /// The live page's base tiles (`https://tile.example.org/{z}/{x}/{y}.png`); nil for none.
         public var tiles: String?
+        /// On a shared PostgreSQL store: this instance's name in the lease table, and how long its
+        /// leases last unrenewed.
+        public var instance = ""
+        public var leaseSeconds = 10.0
 
         public init() {}
     }
@@ -54,4 +60,53 @@ public enum ServerLauncher {
         try await group.run()
         withExtendedLifetime(lock) {}
     }
+
+    /// Starts an instance on a shared PostgreSQL store (docs/scaling.md): no file lock (instances
+    /// share the database by design); the partitions' evaluator, a small connection pool for the
+    /// requests' inbox posts, credentials re-read every second, and the HTTP application.
+    public static func runShared(
+        address: PostgresAddress, settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        // The schema first (created or upgraded under its advisory lock), then what requests need
+        // from the first one on.
+        let setup = try await SharedDatabase.open(address)
+        let partitions: DevicePartition
+        let credentials = Credentials()
+        do {
+            partitions = try await SharedDatabase.partitioning(setup)
+            credentials.replace(
+                tokens: try await SharedCredentials.tokensByHash(on: setup),
+                devices: try await SharedCredentials.registeredDevices(on: setup))
+            try await setup.close()
+        } catch {
+            try? await setup.close()
+            throw error
+        }
+        let metrics = ServerMetrics()
+        let client = SharedDatabase.pool(address, connections: Self.sharedConnections, logger: logger)
+        var evaluation = PartitionedEvaluator.Settings(owner: settings.instance)
+        evaluation.options = settings.engine
+        evaluation.lateAfter = settings.lateAfter
+        evaluation.leaseSeconds = settings.leaseSeconds
+        let evaluator = PartitionedEvaluator(address: address, settings: evaluation, logger: logger) { metrics.partitionCommitted($0) }
+        let server = GeoServer(
+            sharedIngestion: InboxIngestion(client: client, partitions: partitions), credentials: credentials, metrics: metrics)
+        let app = Application(
+            router: server.router(),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
+            logger: logger)
+        let ordered: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: client),
+            .init(service: evaluator),
+            .init(service: SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)),
+            .init(service: app),
+        ]
+        // Reverse order again: the HTTP server stops first, the pool its requests used last.
+        let group = ServiceGroup(configuration: .init(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// Connections an instance's requests share: an inbox post is one short transaction.
+    static let sharedConnections = 4
 }

@@ -1,9 +1,11 @@
 import Prometheus
+import SharedEvaluation
 
 /// The server's Prometheus metrics (text format at `/metrics`).
 public final class ServerMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     let admittedCounters = MetricCache<String, Counter>()
+    let queuedCounters = MetricCache<String, Counter>()
     let requestCounters = MetricCache<RequestLabels, Counter>()
     let durationHistograms = MetricCache<String, ValueHistogram>()
 
@@ -19,6 +21,9 @@ public final class ServerMetrics: Sendable {
     }
 
     static var admittedName: MetricNameDescriptor { name("fixes_admitted", "total", "Fixes admitted by the engine, by protocol.") }
+    static var queuedName: MetricNameDescriptor {
+        name("fixes_queued", "total", "Fixes posted to their partition's inbox on a shared store, by protocol.")
+    }
     static var rejectedName: MetricNameDescriptor { name("fixes_rejected", "total", "Fixes not admitted, by reason.") }
     static var ignoredName: MetricNameDescriptor { name("messages_ignored", "total", "Messages accepted but not locations, by type.") }
     static var badName: MetricNameDescriptor { name("bad_requests", "total", "Requests refused as unreadable, by endpoint and reason.") }
@@ -37,6 +42,21 @@ public final class ServerMetrics: Sendable {
         admittedCounters.metric(name) {
             registry.makeCounter(descriptor: Self.admittedName, labels: [("protocol", name)])
         }.increment(by: Int64(count))
+    }
+
+    func queued(_ count: Int, protocol name: String) {
+        guard count > 0 else { return }
+        queuedCounters.metric(name) {
+            registry.makeCounter(descriptor: Self.queuedName, labels: [("protocol", name)])
+        }.increment(by: Int64(count))
+    }
+
+    /// A partition's commit on a shared store: its owner counts the inbox fixes it took
+    /// (`protocol="inbox"`: the receiving instance counted them queued) and the alarms they fired.
+    func partitionCommitted(_ commit: PartitionCommit) {
+        admitted(commit.outcome.admitted, protocol: "inbox")
+        for (reason, count) in commit.outcome.rejected { rejected(count, reason: reason.rawValue) }
+        fired(commit.firedByKind)
     }
 
     func rejected(_ count: Int, reason: String) {
@@ -69,6 +89,10 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.batchName, labels: [],
             buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
         ).record(Double(requests))
+        fired(firedByKind)
+    }
+
+    func fired(_ firedByKind: [String: Int]) {
         for (kind, count) in firedByKind {
             registry.makeCounter(descriptor: Self.firedName, labels: [("kind", kind)]).increment(by: Int64(count))
         }

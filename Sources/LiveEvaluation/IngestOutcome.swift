@@ -5,6 +5,9 @@ public struct IngestOutcome: Hashable, Sendable {
     public var admitted = 0
     /// Not admitted, by reason (`duplicate`: same device and fix time as one already admitted).
     public var rejected: [RejectionReason: Int] = [:]
+    /// Handed to another evaluator (a partition's owner, docs/scaling.md), which counts them
+    /// admitted or rejected when it takes them.
+    public var queued = 0
 
     public init() {}
 }

@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// another process changes the reminders, and checkpoints when the service group shuts down.
 public final class LiveEvaluator: Service, @unchecked Sendable {
     // @unchecked: `queue`, `stopping`, `reloadRequested` are touched only under `condition`'s lock;
-    // `evaluator` and `lastTimes` only on the evaluation thread.
+    // `evaluator` and `tally` only on the evaluation thread.
     struct Submission {
         var fixes: [Fix]
         var tokenName: String?
@@ -35,14 +35,14 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var reloadRequested = false
     var evaluator: AlarmEvaluator
     var fingerprint: [Double]
-    var lastTimes: [String: Date] = [:]
+    var tally = AdmissionTally()
     var knownDevices: Set<String> = []
     /// Fixes logged since the state was last saved whole, and when that was: the whole state is
     /// saved again after ``wholeSaveInterval`` seconds or ``wholeSaveFixes`` fixes, whichever first.
     var loggedSinceSave = 0
     var lastWholeSave = Date()
-    static let wholeSaveInterval: TimeInterval = 30
-    static let wholeSaveFixes = 100_000
+    public static let wholeSaveInterval: TimeInterval = 30
+    public static let wholeSaveFixes = 100_000
     /// Every device that posted since the server started (the `devices_seen` gauge).
     var seenDevices: Set<String> = []
     /// When each token's and device's last use was written: at most one write a minute each.
@@ -96,18 +96,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         }
         defer { watcher.cancel() }
         try await withGracefulShutdownHandler {
-            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-                let thread = Thread { [self] in
-                    do {
-                        try loop()
-                        done.resume()
-                    } catch {
-                        done.resume(throwing: error)
-                    }
-                }
-                thread.name = "georemind-evaluation"
-                thread.start()
-            }
+            try await DedicatedThread.run(named: "georemind-evaluation") { [self] in try loop() }
         } onGracefulShutdown: { [self] in
             wake { $0.stopping = true }
         }
@@ -185,21 +174,15 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                 var outcome = IngestOutcome()
                 for fix in submission.fixes {
                     let disposition = try evaluator.admit(fix)
-                    switch disposition {
-                    case .admitted:
-                        outcome.admitted += 1
+                    tally.count(fix, disposition, in: &outcome)
+                    if disposition == .admitted {
                         admitted.append(fix)
                         if let device = fix.device {
-                            lastTimes[device] = fix.time
                             recentFixes[device, default: []].append(fix)
                             if recentFixes[device]!.count > Self.trackLength * 2 {
                                 recentFixes[device]!.removeFirst(recentFixes[device]!.count - Self.trackLength)
                             }
                         }
-                    case .rejected(let reason):
-                        // A resent fix (same device, same time) is a duplicate whatever its coordinate.
-                        let duplicate = reason == .outOfOrder && fix.device.flatMap { lastTimes[$0] } == fix.time
-                        outcome.rejected[duplicate ? .duplicate : reason, default: 0] += 1
                     }
                     if let device = fix.device {
                         devices.insert(device)
@@ -275,7 +258,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         do {
             fingerprint = try store.reminderFingerprint()
             evaluator = try store.makeEvaluator(options: options, lateAfter: lateAfter)
-            lastTimes.removeAll()
+            tally.reset()
             logger.info("reminders reloaded")
         } catch {
             logger.error("reloading the reminders failed", metadata: ["error": "\(error)"])

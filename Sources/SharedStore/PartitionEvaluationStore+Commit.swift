@@ -9,6 +9,10 @@ extension PartitionEvaluationStore {
     /// empties the fix log; `body` runs before the commit), in a transaction that first confirms
     /// the lease: a lost lease throws ``SharedStoreError/leaseLost(partition:)`` and writes nothing.
     /// Inside ``takeInbox(limit:_:)`` it joins that transaction, whose lease is confirmed already.
+    ///
+    /// Only an alarm not yet fired is recorded: every partition's evaluator arms every location
+    /// alarm, and when devices of two partitions cross one place, the first commit fires it (the
+    /// second waits on the row's lock, then finds it fired) and the other writes no outbox row.
     public func commitEvaluation(
         firedEvents: [AlarmEvent], lateAfter: TimeInterval,
         state: Data?, forKey key: String, loggedFixes: [Fix], during body: () throws -> Void
@@ -21,6 +25,7 @@ extension PartitionEvaluationStore {
                     """
                     UPDATE alarm SET firedDate = \(event.time.timeIntervalSinceReferenceDate)
                     WHERE reminderNumber = (SELECT number FROM reminder WHERE id = \(event.reminder.id)) AND id = \(event.alarm.id)
+                        AND firedDate IS NULL
                     """)
                 guard fired.metadata.rows == 1 else { continue }
                 try run(SharedOutbox.insertion(OutboxEvent(event, recordedDate: now, lateAfter: lateAfter)))

@@ -116,4 +116,21 @@ public final class PartitionEvaluationStore: EvaluationStore {
             throw error
         }
     }
+
+    /// Which of `partitions` have fixes in their inbox: one cheap statement (an index probe per
+    /// partition) that spares an idle owner a transaction per partition per poll. Blocks, as the
+    /// rest of this type does.
+    public static func partitionsWithFixes(among partitions: [Int], on connection: PostgresConnection) throws -> Set<Int> {
+        guard !partitions.isEmpty else { return [] }
+        let numbers = partitions.map(Int64.init)
+        do {
+            let rows = try connection.query(
+                "SELECT p FROM unnest(\(numbers)) AS p WHERE EXISTS (SELECT 1 FROM fixInbox WHERE partition = p)",
+                logger: PostgresSession.logger
+            ).wait()
+            return Set(try rows.map { Int(try $0.decode(Int64.self)) })
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
 }

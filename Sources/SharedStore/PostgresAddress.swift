@@ -80,3 +80,24 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension PostgresAddress {
+    /// postgres-nio's pool settings for this address, at most `connections` open at once.
+    public func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        switch endpoint {
+        case .unixSocket(let path):
+            configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
+        case .tcp(let host, let port):
+            let tls: PostgresClient.Configuration.TLS
+            switch tlsMode {
+            case "disable": tls = .disable
+            case "require": tls = .require(.makeClientConfiguration())
+            default: tls = .prefer(.makeClientConfiguration())
+            }
+            configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+        }
+        configuration.options.maximumConnections = connections
+        return configuration
+    }
+}

@@ -5,6 +5,7 @@ import Foundation
 import GeoReminders
 import GeoServer
 import Logging
+import SharedStore
 import Synchronization
 
 /// `georemind serve`: the HTTP server location apps post to; reminders fire as fixes arrive.
@@ -33,6 +34,15 @@ struct Serve: ParsableCommand {
             "Base map tiles for the live page at /, as a URL template (https://tile.example.org/{z}/{x}/{y}.png); none by default.",
             valueName: "template"))
     var tiles: String?
+    @Option(
+        help: ArgumentHelp(
+            "On a postgres:// store: this instance's name among those sharing it (default: HOSTNAME-PID).", valueName: "name"))
+    var instance: String?
+    @Option(
+        help: ArgumentHelp(
+            "On a postgres:// store: how long this instance's partition leases last unrenewed (renewed five times within it).",
+            valueName: "span"))
+    var lease = "10s"
     @OptionGroup var engine: EngineArguments
     @OptionGroup var delivery: DeliveryArguments
 
@@ -55,6 +65,8 @@ struct Serve: ParsableCommand {
         settings.engine = try engine.engineOptions()
         settings.tiles = tiles
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
+        settings.leaseSeconds = try CLIError.reading("--lease") { try TimeSpan(parsing: lease).seconds }
+        settings.instance = instance ?? Self.defaultInstance
         let dispatcherOptions = try delivery.dispatcherOptions()
         let finder = global.placeFinder()
         let global = global
@@ -67,7 +79,8 @@ struct Serve: ParsableCommand {
                 }
             },
             named: finder)
-        let store = try global.openStore()
+        let shared = PostgresAddress.isPostgres(global.storePath) ? try PostgresAddress(parsing: global.storePath) : nil
+        let store = shared == nil ? try global.openStore() : nil
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -78,15 +91,31 @@ struct Serve: ParsableCommand {
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let (host, path, deliver) = (host, global.storePath, !noDeliver)
+        let announce: @Sendable (Int) async -> Void = { bound in
+            FileHandle.standardError.write(Data("georemind serve: listening on http://\(host):\(bound)\n".utf8))
+        }
+        if let shared {
+            if deliver { logger.notice("webhook delivery does not run on a PostgreSQL store yet (docs/scaling.md)") }
+            Task {
+                do {
+                    try await ServerLauncher.runShared(address: shared, settings: settings, logger: logger, onListening: announce)
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+                done.signal()
+            }
+            done.wait()
+            if let error = failure.withLock({ $0 }) { throw error }
+            return
+        }
+        guard let store else { return }
         // The command's main() is synchronous: the server runs on the concurrency pool meanwhile.
         Task {
             let transport = deliver ? HTTPWebhookTransport() : nil
             do {
                 let dispatchers = transport.map { [WebhookDispatcher(store: store, transport: $0, options: dispatcherOptions)] } ?? []
-                try await ServerLauncher.run(store: store, storePath: path, settings: settings, services: dispatchers, logger: logger) {
-                    bound in
-                    FileHandle.standardError.write(Data("georemind serve: listening on http://\(host):\(bound)\n".utf8))
-                }
+                try await ServerLauncher.run(
+                    store: store, storePath: path, settings: settings, services: dispatchers, logger: logger, onListening: announce)
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -95,5 +124,15 @@ struct Serve: ParsableCommand {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// HOSTNAME-PID: unique among instances on several machines, and on one. `gethostname`, not
+    /// Foundation's `hostName`, which may wait on a DNS lookup.
+    static var defaultInstance: String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host =
+            gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "georemind"
+        return "\(host)-\(getpid())"
     }
 }

@@ -77,4 +77,21 @@ import Testing
             try evaluate(relativeStore(), fixes, floatingZone: TimeZone(identifier: "America/New_York")!).events
                 == ["6400 time paris", "7300 time zoned", "35200 time floating", "53200 time all-day"])
     }
+
+    /// A device partition's evaluator (docs/scaling.md) arms no timed alarm: only one partition's
+    /// owner fires them, so that several instances fire each once. Location alarms still fire.
+    @Test func anEvaluatorThatFiresNoTimedAlarmsArmsNone() throws {
+        let reminders = [reminder(1, "Buy milk", alarms: [arriving(1)]), reminder(2, "at 30", created: 5, alarms: [timed(2, at: 30)])]
+        let fixes = [fixAt(0, outside), fixAt(60, inside)]
+        for fires in [true, false] {
+            let evaluator = try AlarmEvaluator(store: try store(with: reminders), mode: .dryRun, firesTimedAlarms: fires)
+            #expect(evaluator.firesTimedAlarms == fires)
+            #expect(evaluator.nextTimedAlarm == (fires ? date(streamStart + 30) : nil))
+            var events: [String] = []
+            try evaluator.feed(fixes) { events.append(describe($0)) }
+            evaluator.advanceClock(to: date(streamStart + 120))
+            try evaluator.finish { events.append(describe($0)) }
+            #expect(events == (fires ? ["30 time at 30", "60 enter Buy milk 55.6"] : ["60 enter Buy milk 55.6"]))
+        }
+    }
 }

@@ -205,6 +205,42 @@ import Testing
         await leases.close()
     }
 
+    /// Every partition's evaluator arms every location alarm: devices of two partitions leaving one
+    /// place both hand the event out, and the first commit alone records it (the alarm is fired).
+    @Test func devicesOfTwoPartitionsLeavingOnePlaceFireItsAlarmOnce() async throws {
+        _ = try await seededStore(reminders: [Self.reminders[0]])
+        let partitions = DevicePartition(count: 64)
+        let tablet = try #require(
+            (0..<100).map { "tablet-\($0)" }.first { partitions.partition(of: $0) != partitions.partition(of: "phone") })
+        let leases = try await PartitionLeases(address: address, owner: "a", leaseSeconds: 30)
+        let held = try await leases.heartbeat().held
+        let connection = try await SharedDatabase.open(address)
+        let stores = try ["phone", tablet].map { device in
+            let lease = try #require(held.first { $0.partition == partitions.partition(of: device) })
+            return PartitionEvaluationStore(lease: lease, owner: "a", connection: connection, now: { Self.recorded })
+        }
+        let tabletFixes = Self.fixes.prefix(2).map {
+            Fix(time: $0.time!.addingTimeInterval(5), latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, device: tablet)
+        }
+        let events = try await onOwnThread {
+            // Both loaded before either commits, as two live partitions are.
+            let evaluators = try stores.map { try AlarmEvaluator(store: $0, mode: .commit, stateKey: $0.stateKey) }
+            return try zip(evaluators, [Array(Self.fixes.prefix(2)), tabletFixes]).map { evaluator, fixes in
+                var events: [String] = []
+                try evaluator.feed(fixes) { events.append(Self.describe($0)) }
+                try evaluator.finish { events.append(Self.describe($0)) }
+                return events
+            }
+        }
+        #expect(events == [["60 leave Leave office 556.035 @phone"], ["65 leave Leave office 556.035 @\(tablet)"]])
+        let outbox = try await SharedOutbox.events(on: connection)
+        #expect(outbox.map(\.device) == ["phone"])
+        #expect(outbox.map(\.time) == [Self.at(60)])
+        #expect(try server.psql("SELECT firedDate::bigint FROM alarm", database: "fleet") == "\(Int(Self.start) + 60)\n")
+        try await connection.close()
+        await leases.close()
+    }
+
     // MARK: - The scenario
 
     struct Injected: Error {}

@@ -35,6 +35,9 @@ public final class AlarmEvaluator {
     public let stateKey: String
     /// An event recorded more than this many seconds after it happened is marked `late` in the outbox.
     public let lateAfter: TimeInterval
+    /// False: timed alarms are not armed at all. Evaluators of device partitions (docs/scaling.md)
+    /// each see only some devices but all the reminders; only one of them may fire timed alarms.
+    public let firesTimedAlarms: Bool
     /// The engine's cumulative statistics (restored from the saved state, then this run's).
     public var statistics: EngineStatistics { engine.statistics }
 
@@ -81,13 +84,15 @@ public final class AlarmEvaluator {
     ///   - shards: how many threads ``feedInParallel(produce:progress:)`` decides devices on; the
     ///     events are the same for any number.
     ///   - lateAfter: see ``lateAfter``.
+    ///   - firesTimedAlarms: see ``firesTimedAlarms``.
     public init(
         store: any EvaluationStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
         floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
         stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
-        lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter
+        lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter, firesTimedAlarms: Bool = true
     ) throws {
         self.store = store
+        self.firesTimedAlarms = firesTimedAlarms
         self.mode = mode
         self.floatingZone = floatingZone
         self.reorderWindow = reorderWindow
@@ -125,7 +130,7 @@ public final class AlarmEvaluator {
                     indexByFence[id] = number
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
-                } else if let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
+                } else if firesTimedAlarms, let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
                     indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))

@@ -1,0 +1,15 @@
+import GeofenceEngine
+
+/// Where the server's routes hand a request's decoded fixes, and what they answer after: the
+/// seam between one HTTP front and two ways of evaluating. ``LiveEvaluator`` evaluates them in its
+/// next group commit (SQLite); on a shared PostgreSQL store they are posted to their partitions'
+/// inboxes and evaluated by each partition's owner (docs/scaling.md).
+///
+/// Either way, a fix is acknowledged only once it is durable: returning means a `kill -9` of this
+/// process loses nothing.
+public protocol FixIngestion: Sendable {
+    /// Hands over a request's fixes; `tokenName` is the token that authenticated it, if any.
+    func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome
+}
+
+extension LiveEvaluator: FixIngestion {}

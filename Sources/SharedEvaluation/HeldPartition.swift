@@ -1,0 +1,85 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+import LiveEvaluation
+import PostgresNIO
+import SharedStore
+
+/// One partition this instance holds: its lease-fenced store and the evaluator restored from the
+/// partition's saved state and fix log. Used on the evaluation thread only (its calls block).
+final class HeldPartition {
+    let store: PartitionEvaluationStore
+    let evaluator: AlarmEvaluator
+    var tally = AdmissionTally()
+    /// Fixes logged since the state was last saved whole, and when: saved whole again as
+    /// ``LiveEvaluator`` does (``LiveEvaluator/wholeSaveInterval``, ``LiveEvaluator/wholeSaveFixes``).
+    var loggedSinceSave = 0
+    var lastWholeSave = Date()
+
+    var lease: PartitionLease { store.lease }
+
+    init(lease: PartitionLease, connection: PostgresConnection, settings: PartitionedEvaluator.Settings) throws {
+        store = PartitionEvaluationStore(lease: lease, owner: settings.owner, connection: connection)
+        evaluator = try AlarmEvaluator(
+            store: store, options: settings.options, mode: .commit, floatingZone: settings.floatingZone, checkpointInterval: 0,
+            stateKey: store.stateKey, lateAfter: settings.lateAfter,
+            firesTimedAlarms: lease.partition == PartitionedEvaluator.timedAlarmPartition)
+        // The stream's clock starts now (as a SQLite server's at start): a timed alarm due later
+        // fires when the wall clock passes it, not only once a fix does.
+        evaluator.advanceClock(to: Date())
+    }
+
+    /// Takes up to `limit` inbox fixes, evaluates them and commits what they fired with the fix
+    /// log (or the whole state, every so often) and their deletion, in one fenced transaction.
+    /// Nil when the inbox was empty.
+    func takeInbox(limit: Int, now: Date) throws -> PartitionCommit? {
+        var commit = PartitionCommit(partition: lease.partition, outcome: IngestOutcome(), firedByKind: [:])
+        var tally = self.tally
+        var whole = false
+        var admittedCount = 0
+        let taken = try store.takeInbox(limit: limit) { taken in
+            evaluator.advanceClock(to: now)
+            var admitted: [Fix] = []
+            admitted.reserveCapacity(taken.count)
+            for item in taken {
+                let disposition = try evaluator.admit(item.fix)
+                tally.count(item.fix, disposition, in: &commit.outcome)
+                if disposition == .admitted { admitted.append(item.fix) }
+            }
+            whole =
+                loggedSinceSave + admitted.count > LiveEvaluator.wholeSaveFixes
+                || now.timeIntervalSince(lastWholeSave) > LiveEvaluator.wholeSaveInterval
+            admittedCount = admitted.count
+            try evaluator.commitLive(logging: whole ? nil : admitted) { commit.firedByKind[$0.kind.rawValue, default: 0] += 1 }
+        }
+        guard taken > 0 else { return nil }
+        // Only once committed: a failed transaction leaves this partition to be loaded again.
+        self.tally = tally
+        if whole {
+            loggedSinceSave = 0
+            lastWholeSave = now
+        } else {
+            loggedSinceSave += admittedCount
+        }
+        return commit
+    }
+
+    /// Fires the timed alarms due by `now` (the wall clock) although no fix came, in a fenced
+    /// commit that saves the whole state. Nil when none was due.
+    func fireDueAlarms(now: Date) throws -> PartitionCommit? {
+        guard let next = evaluator.nextTimedAlarm, next <= now else { return nil }
+        evaluator.advanceClock(to: now)
+        var commit = PartitionCommit(partition: lease.partition, outcome: IngestOutcome(), firedByKind: [:])
+        try evaluator.commitLive { commit.firedByKind[$0.kind.rawValue, default: 0] += 1 }
+        lastWholeSave = now
+        loggedSinceSave = 0
+        return commit
+    }
+
+    /// Saves the whole state (before handing the partition over, reloading or stopping).
+    func save() throws {
+        try evaluator.commitLive { _ in }
+        loggedSinceSave = 0
+        lastWholeSave = Date()
+    }
+}

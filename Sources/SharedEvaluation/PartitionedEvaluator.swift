@@ -1,0 +1,154 @@
+import Foundation
+import GeoReminders
+import GeofenceEngine
+import LiveEvaluation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import SharedStore
+
+/// `serve`'s evaluation on a shared PostgreSQL store (docs/scaling.md): this instance holds a fair
+/// share of the device partitions by leases it renews every few seconds, and for each keeps an
+/// ``AlarmEvaluator`` on a lease-fenced ``PartitionEvaluationStore``, fed from the partition's
+/// inbox that every instance posts to. A partition whose lease is lost is dropped and never
+/// committed for again; one taken over is restored from its saved state and fix log.
+///
+/// Evaluation runs on one thread of its own, as PartitionEvaluationStore blocks; heartbeats and
+/// the reminders' fingerprint are async tasks. Timed alarms fire only in partition 0
+/// (``timedAlarmPartition``), location alarms in the partition of the device that crossed.
+public final class PartitionedEvaluator: Service, @unchecked Sendable {
+    // @unchecked: `assigned`, `releasable`, `reloadRequested`, `stopping` are touched only under
+    // `condition`'s lock; `partitions` and `lost` only on the evaluation thread.
+
+    /// How an instance evaluates.
+    public struct Settings: Sendable {
+        /// This instance's name in the lease table (unique among the instances).
+        public var owner: String
+        public var options = EngineOptions()
+        public var lateAfter = AlarmEvaluator.defaultLateAfter
+        public var floatingZone = TimeZone.current
+        /// A lease lasts this long unrenewed: a killed instance's partitions move after about this.
+        public var leaseSeconds = 10.0
+        /// Fixes taken from a partition's inbox per transaction.
+        public var takeLimit = 1000
+        /// How often an idle instance looks at its inboxes, and the reminders' fingerprint.
+        public var pollInterval = 0.1
+        public var reminderPollInterval = 1.0
+
+        public init(owner: String) { self.owner = owner }
+
+        /// Heartbeats five times per lease, so that two lost in a row still keep it.
+        var heartbeatInterval: Double { leaseSeconds / 5 }
+    }
+
+    /// The one partition whose evaluator fires timed alarms, so that they fire once however many
+    /// instances there are.
+    public static let timedAlarmPartition = 0
+
+    let address: PostgresAddress
+    let settings: Settings
+    let logger: Logger
+    let onCommit: @Sendable (PartitionCommit) -> Void
+    let condition = NSCondition()
+    /// The last heartbeat's answer: which partitions to hold, which to hand over.
+    var assigned: PartitionLeases.Heartbeat?
+    /// Partitions saved and dropped by the evaluation thread, for the heartbeat task to release.
+    var releasable: [Int] = []
+    var reloadRequested = false
+    var stopping = false
+    var partitions: [Int: HeldPartition] = [:]
+    /// Leases a commit found lost: not loaded again before the next heartbeat says they are held.
+    var lost: Set<PartitionLease> = []
+
+    public init(
+        address: PostgresAddress, settings: Settings, logger: Logger, onCommit: @escaping @Sendable (PartitionCommit) -> Void = { _ in }
+    ) {
+        self.address = address
+        self.settings = settings
+        self.logger = logger
+        self.onCommit = onCommit
+    }
+
+    /// Runs until the service group shuts down gracefully; then saves every partition's state and
+    /// gives up the leases, so that the other instances take them at once.
+    public func run() async throws {
+        let leases = try await PartitionLeases(address: address, owner: settings.owner, leaseSeconds: settings.leaseSeconds)
+        let connection = try await SharedDatabase.open(address)
+        let watcher = try await SharedDatabase.open(address)
+        let tasks = [
+            Task { await heartbeats(leases) },
+            Task { await watchReminders(watcher) },
+        ]
+        do {
+            try await withGracefulShutdownHandler {
+                try await DedicatedThread.run(named: "georemind-partitions") { [self] in try loop(connection) }
+            } onGracefulShutdown: { [self] in
+                wake { $0.stopping = true }
+            }
+        } catch {
+            for task in tasks { task.cancel() }
+            await leases.close()
+            throw error
+        }
+        for task in tasks { task.cancel() }
+        await leases.close()
+        try? await connection.close()
+        try? await watcher.close()
+    }
+
+    /// Renews the leases every ``Settings/heartbeatInterval``, hands the result to the evaluation
+    /// thread and releases what it saved.
+    func heartbeats(_ leases: PartitionLeases) async {
+        var held: Set<Int> = []
+        while !Task.isCancelled {
+            do {
+                let ready = locked { evaluator in
+                    defer { evaluator.releasable.removeAll() }
+                    return evaluator.releasable
+                }
+                try await leases.release(ready)
+                let beat = try await leases.heartbeat()
+                let now = Set(beat.held.map(\.partition))
+                if now != held {
+                    logger.info(
+                        "partitions held",
+                        metadata: ["count": "\(now.count)", "instances": "\(beat.liveInstances)", "owner": "\(leases.owner)"])
+                    held = now
+                }
+                wake { $0.assigned = beat }
+            } catch {
+                logger.error("heartbeat failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(settings.heartbeatInterval))
+        }
+    }
+
+    /// Polls the reminders' fingerprint; when it moves, the evaluation thread reloads.
+    func watchReminders(_ connection: PostgresConnection) async {
+        var last: [Double]?
+        while !Task.isCancelled {
+            do {
+                let current = try await SharedReminders.fingerprint(on: connection)
+                if let last, last != current { wake { $0.reloadRequested = true } }
+                last = current
+            } catch {
+                logger.error("reading the reminders' fingerprint failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(settings.reminderPollInterval))
+        }
+    }
+
+    /// Changes the shared flags under the lock and wakes the evaluation thread.
+    func wake(_ change: (PartitionedEvaluator) -> Void) {
+        condition.lock()
+        change(self)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func locked<T>(_ body: (PartitionedEvaluator) -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(self)
+    }
+}

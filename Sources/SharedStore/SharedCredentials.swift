@@ -1,0 +1,51 @@
+import Foundation
+import GeoReminders
+import PostgresNIO
+
+/// Tokens and devices on PostgreSQL, as ``ReminderStore``'s credential methods read and write
+/// them on SQLite (the same tables and meanings).
+public enum SharedCredentials {
+    /// The tokens keyed by their SHA-256 hash (``ReminderStore/tokenHash(_:)``).
+    public static func tokensByHash(on db: PostgresConnection) async throws -> [Data: APIToken] {
+        do {
+            var tokens: [Data: APIToken] = [:]
+            let rows = try await db.query("SELECT hash, name, scope, createdDate FROM apiToken", logger: PostgresSession.logger)
+            for try await (hash, name, scope, created) in rows.decode((ByteBuffer, String, String, Double).self) {
+                guard let scope = TokenScope(rawValue: scope) else { continue }
+                tokens[Data(hash.readableBytesView)] = APIToken(
+                    name: name, scope: scope, createdDate: Date(timeIntervalSinceReferenceDate: created))
+            }
+            return tokens
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// The ids added with `device add` (not those first seen with a token): OsmAnd's credential.
+    public static func registeredDevices(on db: PostgresConnection) async throws -> Set<String> {
+        do {
+            var devices: Set<String> = []
+            let rows = try await db.query("SELECT id FROM device WHERE tokenName IS NULL", logger: PostgresSession.logger)
+            for try await id in rows.decode(String.self) { devices.insert(id) }
+            return devices
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Adds the devices not yet known, named after their id, as ``ReminderStore/registerDevices(_:)``.
+    public static func registerDevices(_ devices: [(id: String, tokenName: String)], on db: PostgresConnection) async throws {
+        guard !devices.isEmpty else { return }
+        let now = Date().timeIntervalSinceReferenceDate
+        do {
+            try await db.query(
+                """
+                INSERT INTO device (id, name, tokenName, createdDate)
+                SELECT id, id, tokenName, \(now) FROM unnest(\(devices.map(\.id)), \(devices.map(\.tokenName))) AS t(id, tokenName)
+                ON CONFLICT DO NOTHING
+                """, logger: PostgresSession.logger)
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+}
