@@ -6,7 +6,9 @@ import Synchronization
 /// could land inside a transaction this task has open.
 final class ConnectionTurn: Sendable {
     let connection: PostgresConnection
-    private let state = Mutex<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    /// Whether a task has the connection, and who waits for it, first first.
+    private typealias Queue = (busy: Bool, waiting: [CheckedContinuation<Void, Never>])
+    private let state = Mutex<Queue>((false, []))
 
     init(_ connection: PostgresConnection) {
         self.connection = connection
@@ -15,7 +17,7 @@ final class ConnectionTurn: Sendable {
     /// Runs `body` with the connection once every earlier caller's `body` has returned.
     func run<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state in
+            let now = state.withLock { (state: inout Queue) in
                 if state.busy {
                     state.waiting.append(turn)
                     return false
@@ -26,7 +28,7 @@ final class ConnectionTurn: Sendable {
             if now { turn.resume() }
         }
         defer {
-            let next = state.withLock { state in
+            let next = state.withLock { (state: inout Queue) -> CheckedContinuation<Void, Never>? in
                 if state.waiting.isEmpty {
                     state.busy = false
                     return nil
