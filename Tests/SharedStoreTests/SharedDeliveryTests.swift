@@ -120,7 +120,7 @@ import Testing
             try second.commitEvaluation(firedEvents: [events[1]], lateAfter: 900, state: nil, forKey: second.stateKey, loggedFixes: []) {}
         }
         // The second commit waits for the append turn before it draws a sequence.
-        let waiting = try await poll { try server.psql(Self.waitingForTheTurn, database: "fleet") == "1\n" }
+        let waiting = try await poll(timeout: 10) { try server.psql(Self.waitingForTheTurn, database: "fleet") == "1\n" }
         #expect(waiting)
         #expect(try await delivery.queueOutboxEvents(endpointID: 1, limit: 1000) == 0)
         release.signal()
@@ -196,7 +196,8 @@ import Testing
         options.owner = owner
         let store = try await SharedDelivery.open(address)
         let transport = TrackedTransport(tracker: tracker)
-        return Instance(store: store, transport: transport, dispatcher: WebhookDispatcher(store: store, transport: transport, options: options))
+        let dispatcher = WebhookDispatcher(store: store, transport: transport, options: options)
+        return Instance(store: store, transport: transport, dispatcher: dispatcher)
     }
 
     /// Runs the instances' dispatchers as services until `body` returns.
