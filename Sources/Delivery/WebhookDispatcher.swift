@@ -11,6 +11,9 @@ import Synchronization
 /// ``DispatcherOptions/concurrencyPerEndpoint`` requests in flight, each the oldest queued event of a
 /// different device, so one device's events arrive in order and a slow device's delivery does not hold
 /// back another device's. Every state change is in the store: a restart, even after kill -9, resumes.
+///
+/// The store is any ``DeliveryStore``: the SQLite file, or a PostgreSQL store that several
+/// instances' dispatchers share, each claim leased to one of them (``DispatcherOptions/owner``).
 public final class WebhookDispatcher: Service {
     public let store: any DeliveryStore
     public let options: DispatcherOptions

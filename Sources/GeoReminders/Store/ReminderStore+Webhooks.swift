@@ -7,8 +7,8 @@ import GRDB
 /// events past it that the endpoint takes into `webhookDelivery`, one row per (endpoint, event), so
 /// retries and order are per endpoint and survive restarts. A dispatcher claims the head of each
 /// device's queue with a lease (``claimWebhookDeliveries(endpointID:owner:lease:limit:)``), sends it
-/// outside any transaction, and records the outcome. On PostgreSQL the claim is the same statement
-/// with `FOR UPDATE SKIP LOCKED` on the head rows, so several instances share the queues.
+/// outside any transaction, and records the outcome. On PostgreSQL (SharedStore's `SharedDelivery`)
+/// the claim takes `FOR UPDATE SKIP LOCKED` on the head rows, so several instances share the queues.
 extension ReminderStore {
     static let endpointColumns = WebhookEndpoint.columns
 
