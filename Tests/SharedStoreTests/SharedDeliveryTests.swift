@@ -87,6 +87,57 @@ import Testing
         try await receiver.stop()
     }
 
+    /// A retried delivery, a 410 and a filter that takes nothing leave the same endpoint and queue
+    /// state on PostgreSQL as on SQLite, and the same tally.
+    @Test func outcomesAreRecordedAsOnSQLite() async throws {
+        let retried = try await WebhookReceiver(script: [500, 500])
+        let gone = try await WebhookReceiver(script: [410, 410])
+        var events: [AlarmEvent] = []
+        let sqlite = try await seededStore { store in
+            _ = try store.addWebhook(url: retried.url, secret: secret)
+            _ = try store.addWebhook(url: gone.url, secret: secret)
+            _ = try store.addWebhook(url: "http://127.0.0.1:9/leaves", events: EventTypeFilter(parsing: "alarm.leave"), secret: secret)
+            for index in 0..<3 {
+                let reminder = try store.save(
+                    Reminder(title: "R\(index)", alarms: [Alarm(trigger: .location(location: Self.office, proximity: .enter))]))
+                events.append(Self.arrival(reminder, device: "a", second: Double(index)))
+            }
+            try store.commitEvaluation(firedEvents: events, lateAfter: 900, state: Data(), forKey: "test") {}
+        }
+        let shared = try await SharedDelivery.open(address)
+        var tallies: [DeliveryTally] = []
+        var states: [[String]] = []
+        for store in [sqlite, shared] as [any DeliveryStore] {
+            let transport = HTTPWebhookTransport()
+            var options = DispatcherOptions()
+            options.retry = RetryPolicy(base: 60, cap: 60, retryFor: 3600)
+            tallies.append(try await WebhookDispatcher(store: store, transport: transport, options: options).runOnce())
+            try await transport.shutdown()
+            states.append(
+                try await store.webhookEndpoints().map {
+                    "\($0.id) cursor \($0.cursor) status \($0.lastStatus ?? 0) \($0.lastError ?? "-") pending \($0.pendingCount) "
+                        + "\($0.isDisabled ? "disabled" : "enabled") \($0.failingSince == nil ? "ok" : "failing")"
+                })
+        }
+        #expect(tallies[0] == tallies[1])
+        #expect(tallies[1].retrying == 1 && tallies[1].disabled == 1 && tallies[1].delivered == 0)
+        #expect(states[0] == states[1])
+        #expect(
+            states[1] == [
+                "1 cursor 3 status 500 - pending 3 enabled ok", "2 cursor 3 status 410 Gone: disabled pending 0 disabled ok",
+                "3 cursor 3 status 0 - pending 0 enabled ok",
+            ])
+        // The retried head: one attempt made, the next 30 to 60 s later (equal jitter), no lease left.
+        #expect(
+            try server.psql(
+                "SELECT eventSequence, attempts, leaseOwner IS NULL, nextAttemptDate >= firstAttemptDate + 29 FROM webhookDelivery WHERE attempts > 0",
+                database: "fleet") == "1|1|t|t\n")
+        #expect(retried.requests.map(\.id) == [events[0].id, events[0].id])
+        await shared.close()
+        try await retried.stop()
+        try await gone.stop()
+    }
+
     /// Two evaluation commits on two partitions: the first draws outbox sequence 1 and stays open;
     /// the second, drawing after it, would commit sequence 2 first and a queue pass between the two
     /// commits would move the cursor past 1 for good. The append turn makes the second wait for
