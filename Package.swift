@@ -199,7 +199,7 @@ let package = Package(
         // Leases, the fix inbox and partition evaluation against a real PostgreSQL (TestSupport's,
         // under a temporary folder), beside the same evaluation on SQLite.
         .testTarget(name: "SharedStoreTests", dependencies: [
-            "SharedStore", "GeoReminders", "GeofenceEngine", "TestSupport",
+            "SharedStore", "GeoReminders", "GeofenceEngine", "TestSupport", "Delivery",
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),

@@ -11,12 +11,15 @@ import Synchronization
 /// ``DispatcherOptions/concurrencyPerEndpoint`` requests in flight, each the oldest queued event of a
 /// different device, so one device's events arrive in order and a slow device's delivery does not hold
 /// back another device's. Every state change is in the store: a restart, even after kill -9, resumes.
+///
+/// The store is any ``DeliveryStore``: the SQLite file, or a PostgreSQL store that several
+/// instances' dispatchers share, each claim leased to one of them (``DispatcherOptions/owner``).
 public final class WebhookDispatcher: Service {
-    public let store: ReminderStore
+    public let store: any DeliveryStore
     public let options: DispatcherOptions
     let transport: any WebhookTransport
 
-    public init(store: ReminderStore, transport: any WebhookTransport, options: DispatcherOptions = DispatcherOptions()) {
+    public init(store: any DeliveryStore, transport: any WebhookTransport, options: DispatcherOptions = DispatcherOptions()) {
         self.store = store
         self.transport = transport
         self.options = options
@@ -41,11 +44,11 @@ public final class WebhookDispatcher: Service {
     /// none is left due (retries scheduled later stay queued); prunes the outbox.
     public func runOnce() async throws -> DeliveryTally {
         var tally = DeliveryTally()
-        for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled {
-            while try store.queueOutboxEvents(endpointID: endpoint.id) > 0 {}
+        for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled {
+            while try await store.queueOutboxEvents(endpointID: endpoint.id, limit: Self.queueBatch) > 0 {}
             let secret = try WebhookSecret(parsing: endpoint.secret)
             while true {
-                let claimed = try store.claimWebhookDeliveries(
+                let claimed = try await store.claimWebhookDeliveries(
                     endpointID: endpoint.id, owner: options.owner,
                     lease: options.lease, limit: options.concurrencyPerEndpoint)
                 if claimed.isEmpty { break }
@@ -55,12 +58,12 @@ public final class WebhookDispatcher: Service {
                     }
                     return await group.reduce(into: []) { $0.append($1) }
                 }
-                try store.recordWebhookOutcomes(attempts)
+                try await store.recordWebhookOutcomes(attempts)
                 for (outcome, _) in attempts { tally.count(outcome) }
                 if attempts.contains(where: { $0.0 == .gone }) { break }
             }
         }
-        try store.pruneOutbox(keep: options.keepEvents)
+        try await store.pruneOutbox(keep: options.keepEvents)
         return tally
     }
 
@@ -72,13 +75,13 @@ public final class WebhookDispatcher: Service {
                 // A store that is busy for a moment (another process writing) is tried again next
                 // round: a failure here must not end the service, and with it the server's group.
                 do {
-                    for endpoint in try store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
+                    for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
                         guard let secret = try? WebhookSecret(parsing: endpoint.secret) else { continue }
                         started.insert(endpoint.id)
                         group.addTask { await self.work(endpointID: endpoint.id, url: endpoint.url, secret: secret) }
                     }
                     if Date().timeIntervalSince(lastPrune) > 60 {
-                        try store.pruneOutbox(keep: options.keepEvents)
+                        try await store.pruneOutbox(keep: options.keepEvents)
                         lastPrune = Date()
                     }
                 } catch {}
@@ -119,18 +122,19 @@ public final class WebhookDispatcher: Service {
                 do {
                     // A delivered head must be gone before its device's next event can be claimed.
                     if !finished.isEmpty {
-                        try store.recordWebhookOutcomes(finished)
+                        try await store.recordWebhookOutcomes(finished)
                         finished.removeAll(keepingCapacity: true)
                     }
                     if polled {
-                        guard try store.isWebhookEnabled(id: endpointID) else { break }
+                        guard try await store.isWebhookEnabled(id: endpointID) else { break }
                         // A full batch means more wait behind it: look again next round.
-                        polled = try store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
+                        polled = try await store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
                     }
                     let room = options.concurrencyPerEndpoint - inFlight
                     let claimed =
                         room > 0
-                        ? try store.claimWebhookDeliveries(endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
+                        ? try await store.claimWebhookDeliveries(
+                            endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
                         : []
                     for delivery in claimed {
                         inFlight += 1
@@ -177,7 +181,7 @@ public final class WebhookDispatcher: Service {
                     finished.append((outcome, delivery))
                 }
             }
-            try? store.recordWebhookOutcomes(finished)
+            try? await store.recordWebhookOutcomes(finished)
             group.cancelAll()
         }
     }

@@ -20,6 +20,7 @@ extension PartitionEvaluationStore {
         try requireOwnKey(key)
         let now = self.now()
         func write() throws {
+            var recorded: [OutboxEvent] = []
             for event in firedEvents {
                 let fired = try run(
                     """
@@ -28,8 +29,10 @@ extension PartitionEvaluationStore {
                         AND firedDate IS NULL
                     """)
                 guard fired.metadata.rows == 1 else { continue }
-                try run(SharedOutbox.insertion(OutboxEvent(event, recordedDate: now, lateAfter: lateAfter)))
+                recorded.append(OutboxEvent(event, recordedDate: now, lateAfter: lateAfter))
             }
+            // After the alarm rows' locks: see SharedOutbox.appending on the turn it takes.
+            for statement in SharedOutbox.appending(recorded) { try run(statement) }
             if let state {
                 try run(
                     """

@@ -55,6 +55,15 @@ enum PostgresSession {
         }
     }
 
+    /// Every row `query` returns, as SQLite would hold its cells.
+    static func cells(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [[StoreValue]] {
+        var rows: [[StoreValue]] = []
+        for try await row in try await connection.query(query, logger: logger) {
+            rows.append(try StoreValue.cells(of: row))
+        }
+        return rows
+    }
+
     static func count(_ table: String, on connection: PostgresConnection) async throws -> Int {
         let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger)
         for try await count in rows.decode(Int64.self) { return Int(count) }

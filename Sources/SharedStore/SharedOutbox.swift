@@ -10,11 +10,7 @@ public enum SharedOutbox {
         -> [OutboxEvent]
     {
         do {
-            var events: [OutboxEvent] = []
-            for try await row in try await db.query(selection(after: sequence, limit: limit), logger: PostgresSession.logger) {
-                events.append(OutboxEvent(cells: try StoreValue.cells(of: row)))
-            }
-            return events
+            return try await PostgresSession.cells(selection(after: sequence, limit: limit), on: db).map(OutboxEvent.init(cells:))
         } catch {
             throw PostgresSession.translate(error)
         }
@@ -24,9 +20,28 @@ public enum SharedOutbox {
         "SELECT \(unescaped: OutboxEvent.columns) FROM outboxEvent WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(limit)"
     }
 
+    /// The statements that append `events` to the outbox inside a transaction: the append turn,
+    /// then each event's row (nothing, and no turn, for no event).
+    ///
+    /// The turn is why a cursor can follow `sequence`: PostgreSQL draws a sequence when the row is
+    /// inserted, not when its transaction commits, so two appends committing out of order would let
+    /// a reader pass a sequence that becomes visible after it read. Holding a transaction-level
+    /// advisory lock from before the first row is drawn until commit makes appends commit, and
+    /// become visible, in the order they drew their sequences (docs/scaling.md). Take it after the
+    /// transaction's other row locks: a transaction that holds it then waits for nobody who waits for it.
+    static func appending(_ events: [OutboxEvent]) -> [PostgresQuery] {
+        events.isEmpty ? [] : [appendTurn] + events.map(insertion)
+    }
+
+    /// Held until the transaction ends; released by PostgreSQL after the commit is visible.
+    static let appendTurn: PostgresQuery = "SELECT pg_advisory_xact_lock(\(unescaped: String(appendLockKey)))"
+
+    /// The `pg_advisory_xact_lock` key of outbox appends (the schema's lock is another).
+    static let appendLockKey: Int64 = 0x6f75_7462_6f78_2d61  // "outbox-a"
+
     /// Inserts `event`'s row unless an event with the same id is there already (a replayed
     /// trace), as SQLite's `INSERT OR IGNORE` does.
-    static func insertion(_ event: OutboxEvent) -> PostgresQuery {
+    private static func insertion(_ event: OutboxEvent) -> PostgresQuery {
         PostgresSession.insertion(
             [event.insertedValues], into: "outboxEvent", columns: Array(OutboxEvent.columnNames.dropFirst()),
             suffix: " ON CONFLICT (id) DO NOTHING")

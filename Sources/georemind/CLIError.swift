@@ -45,7 +45,7 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         case let .badValue(option, message):
             "\(option): \(message)"
         case let .postgresOnlyForMigrate(address):
-            "\(address) is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to \(address)`, other commands need a SQLite file path"
+            "\(address) is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to \(address)` and `georemind deliver`, other commands need a SQLite file path"
         }
     }
 

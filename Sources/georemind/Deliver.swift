@@ -4,9 +4,11 @@ import Foundation
 import GeoReminders
 import Logging
 import ServiceLifecycle
+import SharedStore
 
 /// `georemind deliver [--once]`: posts the outbox's events to the webhooks, in the foreground until
-/// SIGINT or SIGTERM (the server runs the same dispatcher in its service group).
+/// SIGINT or SIGTERM (the server runs the same dispatcher in its service group). With a
+/// `postgres://` store, several of them share the deliveries.
 struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Deliver fired alarms to the webhooks until interrupted, or one pass with --once.")
@@ -17,9 +19,10 @@ struct Deliver: ParsableCommand {
 
     func run() throws {
         let settings = try delivery.dispatcherOptions()
-        let store = try global.openStore()
+        let global = global
         let once = once
         try AsyncCommand.run {
+            let store = try await global.openDeliveryStore()
             let transport = HTTPWebhookTransport()
             let dispatcher = WebhookDispatcher(store: store, transport: transport, options: settings)
             do {
@@ -35,9 +38,11 @@ struct Deliver: ParsableCommand {
                 }
             } catch {
                 try? await transport.shutdown()
+                await (store as? SharedDelivery)?.close()
                 throw error
             }
             try await transport.shutdown()
+            await (store as? SharedDelivery)?.close()
         }
     }
 }

@@ -53,6 +53,14 @@ struct GlobalOptions: ParsableArguments {
         return try ReminderStore(path: path, configuration: configuration)
     }
 
+    /// The store `deliver` sends from: the file, or a PostgreSQL store whose deliveries this
+    /// process shares with every other instance delivering from it.
+    func openDeliveryStore() async throws -> any DeliveryStore {
+        let path = storePath
+        guard PostgresAddress.isPostgres(path) else { return try openStore() }
+        return try await SharedDelivery.open(try PostgresAddress(parsing: path))
+    }
+
     /// One `warning:` line on stderr per reminder the store cannot read back; the command goes on.
     private static let warnOnce: @Sendable (String, String) -> Void = {
         let warned = Mutex<Set<String>>([])

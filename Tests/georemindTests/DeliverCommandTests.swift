@@ -101,4 +101,21 @@ import Testing
         #expect(list.contains("  200  ") && list.contains("  0        -"))
         try await receiver.stop()
     }
+
+    /// `deliver --store postgres://...` sends from a migrated store on a real PostgreSQL; a second
+    /// pass finds nothing left to send.
+    @Test func deliversFromAPostgreSQLStore() async throws {
+        let receiver = try await WebhookReceiver()
+        _ = try sandbox.ok("webhook", "add", receiver.url, "--secret", secret)
+        _ = try sandbox.run("feed", commute)
+        let server = try PostgresServer()
+        let shared = try server.createDatabase("fleet")
+        _ = try sandbox.ok("migrate", "--from", sandbox.storePath, "--to", shared)
+        #expect(try sandbox.ok("deliver", "--once", "--store", shared) == "delivered 3, retrying 0, gave up 0, disabled 0\n")
+        #expect(try sandbox.ok("deliver", "--once", "--store", shared) == "delivered 0, retrying 0, gave up 0, disabled 0\n")
+        #expect(receiver.requests.count == 3 && Set(receiver.requests.map(\.id)).count == 3)
+        #expect(try server.psql("SELECT cursor, lastStatus FROM webhookEndpoint", database: "fleet") == "3|200\n")
+        server.stop()
+        try await receiver.stop()
+    }
 }

@@ -150,7 +150,7 @@ import Testing
             ),
             (
                 ["list", "--store", "postgres://u@/db?host=/tmp"],
-                "error: postgres://u@/db?host=/tmp is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to postgres://u@/db?host=/tmp`, other commands need a SQLite file path\n"
+                "error: postgres://u@/db?host=/tmp is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to postgres://u@/db?host=/tmp` and `georemind deliver`, other commands need a SQLite file path\n"
             ),
         ]
         for (arguments, message) in cases {

@@ -36,6 +36,13 @@ public struct WebhookDelivery: Hashable, Sendable {
     public var attempts: Int
     /// When the first attempt was made (nil: this is the first).
     public var firstAttemptDate: Date?
+
+    public init(endpointID: Int64, event: OutboxEvent, attempts: Int, firstAttemptDate: Date?) {
+        self.endpointID = endpointID
+        self.event = event
+        self.attempts = attempts
+        self.firstAttemptDate = firstAttemptDate
+    }
 }
 
 /// What one delivery attempt came to.

@@ -7,14 +7,10 @@ import GRDB
 /// events past it that the endpoint takes into `webhookDelivery`, one row per (endpoint, event), so
 /// retries and order are per endpoint and survive restarts. A dispatcher claims the head of each
 /// device's queue with a lease (``claimWebhookDeliveries(endpointID:owner:lease:limit:)``), sends it
-/// outside any transaction, and records the outcome. On PostgreSQL the claim is the same statement
-/// with `FOR UPDATE SKIP LOCKED` on the head rows, so several instances share the queues.
+/// outside any transaction, and records the outcome. On PostgreSQL (SharedStore's `SharedDelivery`)
+/// the claim takes `FOR UPDATE SKIP LOCKED` on the head rows, so several instances share the queues.
 extension ReminderStore {
-    static let endpointColumns = """
-        id, url, events, acceptsLate, secret, createdDate, cursor, lastStatus, lastError, lastAttemptDate,
-        lastSuccessDate, failingSince, disabledDate,
-        (SELECT COUNT(*) FROM webhookDelivery WHERE endpointID = webhookEndpoint.id)
-        """
+    static let endpointColumns = WebhookEndpoint.columns
 
     /// Adds an endpoint that receives the events recorded from now on.
     public func addWebhook(
@@ -233,12 +229,7 @@ extension ReminderStore {
     }
 
     static func endpoint(_ row: Row) -> WebhookEndpoint {
-        func date(_ index: Int) -> Date? { (row[index] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)) }
-        return WebhookEndpoint(
-            id: row[0], url: row[1], events: (try? EventTypeFilter(parsing: row[2])) ?? .all, acceptsLate: row[3],
-            secret: row[4], createdDate: Date(timeIntervalSinceReferenceDate: row[5]), cursor: row[6],
-            lastStatus: row[7], lastError: row[8], lastAttemptDate: date(9), lastSuccessDate: date(10),
-            failingSince: date(11), disabledDate: date(12), pendingCount: row[13])
+        WebhookEndpoint(cells: row.databaseValues.map(StoreValue.init))
     }
 }
 
