@@ -64,8 +64,10 @@ public enum ServerLauncher {
     /// Starts an instance on a shared PostgreSQL store (docs/scaling.md): no file lock (instances
     /// share the database by design); the partitions' evaluator, a small connection pool for the
     /// requests' inbox posts, credentials re-read every second, and the HTTP application.
+    /// - Parameter services: what the front adds (the webhook dispatcher on the shared store).
     public static func runShared(
-        address: PostgresAddress, settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        address: PostgresAddress, settings: Settings, services: [any Service] = [], logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         // The schema first (created or upgraded under its advisory lock), then what requests need
         // from the first one on.
@@ -96,12 +98,13 @@ public enum ServerLauncher {
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        let ordered: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: client),
-            .init(service: evaluator),
-            .init(service: SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)),
-            .init(service: app),
-        ]
+        let ordered: [ServiceGroupConfiguration.ServiceConfiguration] =
+            services.map { .init(service: $0) } + [
+                .init(service: client),
+                .init(service: evaluator),
+                .init(service: SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)),
+                .init(service: app),
+            ]
         // Reverse order again: the HTTP server stops first, the pool its requests used last.
         let group = ServiceGroup(configuration: .init(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -95,13 +95,25 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("georemind serve: listening on http://\(host):\(bound)\n".utf8))
         }
         if let shared {
-            if deliver { logger.notice("webhook delivery does not run on a PostgreSQL store yet (docs/scaling.md)") }
             Task {
+                // Every instance runs a dispatcher: their claims share the deliveries (docs/scaling.md).
+                let transport = deliver ? HTTPWebhookTransport() : nil
+                var delivery: SharedDelivery?
                 do {
-                    try await ServerLauncher.runShared(address: shared, settings: settings, logger: logger, onListening: announce)
+                    if let transport {
+                        let store = try await SharedDelivery.open(shared)
+                        delivery = store
+                        let dispatcher = WebhookDispatcher(store: store, transport: transport, options: dispatcherOptions)
+                        try await ServerLauncher.runShared(
+                            address: shared, settings: settings, services: [dispatcher], logger: logger, onListening: announce)
+                    } else {
+                        try await ServerLauncher.runShared(address: shared, settings: settings, logger: logger, onListening: announce)
+                    }
                 } catch {
                     failure.withLock { $0 = error }
                 }
+                await delivery?.close()
+                try? await transport?.shutdown()
                 done.signal()
             }
             done.wait()

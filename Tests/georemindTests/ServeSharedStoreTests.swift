@@ -182,6 +182,30 @@ import Testing
         #expect(counts == "800|{}\n", "\(counts)")
     }
 
+    /// Every instance runs a webhook dispatcher on the shared store: each fired alarm reaches the
+    /// receiver once, whichever instance's claim took it.
+    @Test func firedAlarmsAreDeliveredOnceByTwoInstances() async throws {
+        let reminders = try placeReminders(devices: 6)
+        let receiver = try await WebhookReceiver(script: [])
+        try sandbox.ok("webhook", "add", receiver.url, "--secret", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
+        try sandbox.ok("migrate", "--from", sandbox.storePath, "--to", fleet)
+        let servers = [try instance("a"), try instance("b")]
+        for (number, path) in Self.requests(devices: 6, steps: 4).enumerated() {
+            #expect(try await servers[number % 2].send("GET", path, headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        }
+        _ = try await receiver.wait(timeout: 60) { $0.count >= 12 }
+        // Time for a second post of any event, if two dispatchers could both take it.
+        try await Task.sleep(for: .seconds(2))
+        for server in servers { #expect(server.stop() == 0) }
+        try await receiver.stop()
+        let received = receiver.requests
+        #expect(received.count == 12 && Set(received.map(\.id)).count == 12, "\(received.map(\.id))")
+        let bodies = received.map { String(decoding: $0.body, as: UTF8.self) }
+        for ids in reminders {
+            #expect(bodies.filter { $0.contains(ids.arrive) }.count == 1 && bodies.filter { $0.contains(ids.leave) }.count == 1)
+        }
+    }
+
     @Test func timedAlarmsFireOnceAcrossInstances() async throws {
         let now = Date()
         let format = ISO8601DateFormatter()
