@@ -92,7 +92,8 @@ public enum ServerLauncher {
         evaluation.leaseSeconds = settings.leaseSeconds
         let evaluator = PartitionedEvaluator(address: address, settings: evaluation, logger: logger) { metrics.partitionCommitted($0) }
         let server = GeoServer(
-            sharedIngestion: InboxIngestion(client: client, partitions: partitions), credentials: credentials, metrics: metrics)
+            sharedIngestion: InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections),
+            credentials: credentials, metrics: metrics)
         let app = Application(
             router: server.router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),

@@ -4,38 +4,87 @@ import PostgresNIO
 import SharedStore
 import Synchronization
 
-/// Ingestion on a shared PostgreSQL store: a request's fixes go to their partitions' inboxes in
-/// one transaction through the instance's small connection pool, and the request is acknowledged
-/// once it committed, so an acknowledged fix survives the death of every instance. The
-/// partitions' owners evaluate them (``PartitionedEvaluator``); devices first seen with a token
-/// are registered in the same transaction.
+/// Ingestion on a shared PostgreSQL store: requests' fixes go to their partitions' inboxes and
+/// each request is acknowledged once they committed, so an acknowledged fix survives the death of
+/// every instance. The partitions' owners evaluate them (``PartitionedEvaluator``); devices first
+/// seen with a token are registered in the same transaction.
+///
+/// Requests that arrive while a transaction is committing share the next one (group commit, as
+/// ``LiveEvaluator`` does on SQLite): with PostgreSQL's fsync on, one transaction per request held
+/// three instances to 1,760 fixes/s.
 public final class InboxIngestion: FixIngestion {
     let client: PostgresClient
     let partitions: DevicePartition
+    /// Transactions in flight at once: the connections the instance's requests share.
+    let committers: Int
     /// Devices this instance registered or saw registered: not inserted again.
     let knownDevices = Mutex<Set<String>>([])
+    let waiting = Mutex<(requests: [Request], committing: Int)>(([], 0))
+
+    struct Request {
+        var fixes: [Fix]
+        var tokenName: String?
+        var continuation: CheckedContinuation<IngestOutcome, any Error>
+    }
 
     /// `client` must be running (a service of the same group).
-    public init(client: PostgresClient, partitions: DevicePartition) {
+    public init(client: PostgresClient, partitions: DevicePartition, committers: Int = 4) {
         self.client = client
         self.partitions = partitions
+        self.committers = committers
     }
 
     public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
-        var newDevices: [(id: String, tokenName: String)] = []
-        if let tokenName {
-            let devices = Set(fixes.compactMap(\.device))
-            let known = knownDevices.withLock { $0 }
-            newDevices = devices.subtracting(known).sorted().map { ($0, tokenName) }
+        try await withCheckedThrowingContinuation { continuation in
+            let lead = waiting.withLock { state -> Bool in
+                state.requests.append(Request(fixes: fixes, tokenName: tokenName, continuation: continuation))
+                guard state.committing < committers else { return false }
+                state.committing += 1
+                return true
+            }
+            if lead { Task { await self.commitWaiting() } }
         }
-        let register = newDevices
+    }
+
+    /// Commits what is waiting, batch after batch, until nothing is.
+    func commitWaiting() async {
+        while true {
+            let batch = waiting.withLock { state -> [Request] in
+                let batch = state.requests
+                state.requests.removeAll()
+                if batch.isEmpty { state.committing -= 1 }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            do {
+                try await commit(batch)
+                for request in batch {
+                    var outcome = IngestOutcome()
+                    outcome.queued = request.fixes.count
+                    request.continuation.resume(returning: outcome)
+                }
+            } catch {
+                for request in batch { request.continuation.resume(throwing: error) }
+            }
+        }
+    }
+
+    func commit(_ batch: [Request]) async throws {
+        let known = knownDevices.withLock { $0 }
+        var register: [(id: String, tokenName: String)] = []
+        var registering: Set<String> = []
+        for request in batch {
+            guard let tokenName = request.tokenName else { continue }
+            for device in Set(request.fixes.compactMap(\.device)) where !known.contains(device) {
+                if registering.insert(device).inserted { register.append((device, tokenName)) }
+            }
+        }
+        let fixes = batch.flatMap(\.fixes)
+        let newDevices = register.sorted { $0.id < $1.id }
         try await client.withTransaction(logger: SharedDatabase.logger) { db in
             try await FixInbox.post(fixes, partitions: partitions, on: db)
-            try await SharedCredentials.registerDevices(register, on: db)
+            try await SharedCredentials.registerDevices(newDevices, on: db)
         }
-        if !register.isEmpty { knownDevices.withLock { $0.formUnion(register.map(\.id)) } }
-        var outcome = IngestOutcome()
-        outcome.queued = fixes.count
-        return outcome
+        if !registering.isEmpty { knownDevices.withLock { $0.formUnion(registering) } }
     }
 }
