@@ -37,14 +37,16 @@ test: deps
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 
-# Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand.
+# Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand. `shared` starts
+# its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10).
 bench: deps
 	$(SWIFT) build -c release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
-		[ "$$name" = delivery ] || [ "$$name" = serve ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
+		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi; \
-	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = shared ]; then "$$bin/georemind-serve-bench" --shared "$$bin/georemind" "$${FAILOVERS:-10}"; fi
 
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
 fuzz: deps

@@ -27,7 +27,7 @@ public enum ServerLauncher {
         /// On a shared PostgreSQL store: this instance's name in the lease table, and how long its
         /// leases last unrenewed.
         public var instance = ""
-        public var leaseSeconds = 10.0
+        public var leaseSeconds = 8.0
 
         public init() {}
     }

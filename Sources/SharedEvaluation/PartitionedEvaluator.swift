@@ -28,7 +28,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         public var lateAfter = AlarmEvaluator.defaultLateAfter
         public var floatingZone = TimeZone.current
         /// A lease lasts this long unrenewed: a killed instance's partitions move after about this.
-        public var leaseSeconds = 10.0
+        public var leaseSeconds = 8.0
         /// Fixes taken from a partition's inbox per transaction.
         public var takeLimit = 1000
         /// How often an idle instance looks at its inboxes, and the reminders' fingerprint.

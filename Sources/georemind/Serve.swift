@@ -42,7 +42,7 @@ struct Serve: ParsableCommand {
         help: ArgumentHelp(
             "On a postgres:// store: how long this instance's partition leases last unrenewed (renewed five times within it).",
             valueName: "span"))
-    var lease = "10s"
+    var lease = "8s"
     @OptionGroup var engine: EngineArguments
     @OptionGroup var delivery: DeliveryArguments
 
