@@ -21,6 +21,8 @@ public struct GeoServer: Sendable {
     /// where those answer 501 (``FullStoreRequired``).
     public let store: ReminderStore?
     public let places: PlaceDirectory
+    /// Speed and battery as the apps last reported them, for the live map.
+    public let readings = LatestReadings()
     /// Where Debian's libjs-leaflet is, and the tile template of the live page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
     public var tiles: String?
@@ -86,7 +88,8 @@ public struct GeoServer: Sendable {
                 }
             }
             ReminderAPI(store: store, places: places).register(on: router, routes: routes)
-            LivePage(evaluator: evaluator, leafletDirectory: leafletDirectory, tiles: tiles).register(on: router, routes: routes)
+            LivePage(evaluator: evaluator, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
+                on: router, routes: routes)
         }
         return router
     }
@@ -108,7 +111,7 @@ public struct GeoServer: Sendable {
                 return Self.json(.ok, "[]")
             }
             for type in report.ignored { metrics.ignoredMessages(1, type: type) }
-            try await ingest(report.fixes, token: token, protocol: "owntracks", context)
+            try await ingest(report, token: token, protocol: "owntracks", context)
             return Self.json(.ok, "[]")
         }
     }
@@ -129,7 +132,7 @@ public struct GeoServer: Sendable {
                 metrics.rejected(report.fixes.count, reason: "unknown-device")
                 return Self.json(.notFound, #"{"error":"not found"}"#)
             }
-            try await ingest(report.fixes, token: nil, protocol: "osmand", context)
+            try await ingest(report, token: nil, protocol: "osmand", context)
             return Response(status: .ok)
         }
     }
@@ -144,7 +147,7 @@ public struct GeoServer: Sendable {
             } catch let error as LocationProtocolError {
                 return bad(error, endpoint: "overland")
             }
-            try await ingest(report.fixes, token: token, protocol: "overland", context)
+            try await ingest(report, token: token, protocol: "overland", context)
             // Overland empties its queue only on 2xx with a JSON content type and this body.
             return Self.json(.ok, #"{"result":"ok"}"#)
         }
@@ -159,16 +162,17 @@ public struct GeoServer: Sendable {
             } catch let error as LocationProtocolError {
                 return bad(error, endpoint: "gpslogger")
             }
-            try await ingest(report.fixes, token: token, protocol: "gpslogger", context)
+            try await ingest(report, token: token, protocol: "gpslogger", context)
             return Response(status: .ok)
         }
     }
 
-    func ingest(_ fixes: [Fix], token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
-        guard !fixes.isEmpty else { return }
+    func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
+        guard !report.fixes.isEmpty else { return }
         let outcome: IngestOutcome
         do {
-            outcome = try await ingestion.submit(fixes, tokenName: token?.name)
+            outcome = try await ingestion.submit(report.fixes, tokenName: token?.name)
+            readings.record(report.readings)
         } catch {
             context.logger.error("fixes not committed", metadata: ["error": "\(error)"])
             throw HTTPError(.serviceUnavailable, message: "\(error)")

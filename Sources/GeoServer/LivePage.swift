@@ -8,6 +8,7 @@ import LiveEvaluation
 /// `GET /api/v1/live` with each device's position, track and the places it is inside.
 struct LivePage: Sendable {
     let evaluator: LiveEvaluator
+    let readings: LatestReadings
     /// Debian's `libjs-leaflet` files.
     let leafletDirectory: String
     /// A tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`); nil: a plain background.
@@ -36,7 +37,7 @@ struct LivePage: Sendable {
         router.on("/api/v1/live", .get, in: routes) { _, context in
             guard let token = context.token else { throw HTTPError(.unauthorized, message: "a valid token is required") }
             guard token.scope.allows(.read) else { throw HTTPError(.forbidden, message: "this token's scope does not allow this") }
-            return GeoServer.json(.ok, Self.json(await evaluator.view()))
+            return GeoServer.json(.ok, Self.json(await evaluator.view(), readings: readings))
         }
     }
 
@@ -62,8 +63,9 @@ struct LivePage: Sendable {
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// `{"devices":[{"accuracy","id","inside":[reminder ids],"latitude","longitude","time","track":[[lat,lon]…]}]}`.
-    static func json(_ view: LiveView) -> String {
+    /// `{"devices":[{"accuracy","altitude","battery","id","inside":[reminder ids],"latitude","longitude","speed","time","track":[[lat,lon]…]}]}`:
+    /// speed in m/s, battery a fraction, as the device last reported them.
+    static func json(_ view: LiveView, readings: LatestReadings) -> String {
         let devices: [[String: Any]] = view.devices.map { device in
             var object: [String: Any] = [
                 "id": device.id, "latitude": device.latitude, "longitude": device.longitude,
@@ -71,6 +73,11 @@ struct LivePage: Sendable {
             ]
             if let accuracy = device.accuracy { object["accuracy"] = accuracy }
             if let time = device.time { object["time"] = ISO8601DateFormatter().string(from: time) }
+            if let reading = readings.reading(of: device.id) {
+                if let speed = reading.speed { object["speed"] = speed }
+                if let battery = reading.battery { object["battery"] = battery }
+                if let altitude = reading.altitude { object["altitude"] = altitude }
+            }
             return object
         }
         let data = (try? JSONSerialization.data(withJSONObject: ["devices": devices], options: [.sortedKeys])) ?? Data()

@@ -5,9 +5,6 @@ import GeofenceEngine
 /// Reading the loosely typed values location apps send: numbers as JSON numbers or strings,
 /// times as epoch seconds, epoch milliseconds or ISO 8601.
 enum FieldValues {
-    /// Knots to metres per second (1 kn = 1852 m / 3600 s).
-    static let metresPerSecondPerKnot = 1852.0 / 3600.0
-
     static func number(_ value: LooseJSONValue?) -> Double? {
         switch value {
         case .number(let number):

@@ -6,7 +6,7 @@ import GeofenceEngine
 /// Client 9 JSON body `{"location":{"timestamp":ISO,"coords":{...},"battery":{...}},"device_id":...}`.
 ///
 /// `id`/`deviceid`, `lat`, `lon`, `timestamp` (epoch s, ms or ISO 8601), `accuracy` (m; else
-/// `hdop`), `speed` in knots. The device id is the credential: the caller checks it is registered.
+/// `hdop`), `speed` in knots (m/s in the JSON body), `batt` % (a fraction in the JSON body). The device id is the credential: the caller checks it is registered.
 public enum OsmAndRequest {
     /// Query string and, for a POST, the body with its content type.
     public static func decode(query: Substring, body: [UInt8], contentType: String?) throws(LocationProtocolError) -> LocationReport {
@@ -26,7 +26,11 @@ public enum OsmAndRequest {
         let accuracy =
             FieldValues.accuracy(fields["accuracy"].map(LooseJSONValue.text))
             ?? FieldValues.accuracy(fields["hdop"].map(LooseJSONValue.text))
-        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device)])
+        let reading = DeviceReading(
+            device: device, time: time, speed: FieldValues.speed(fields["speed"].map(LooseJSONValue.text), in: .knots),
+            battery: FieldValues.battery(fields["batt"].map(LooseJSONValue.text), percent: true),
+            altitude: FieldValues.altitude(fields["altitude"].map(LooseJSONValue.text)))
+        return LocationReport(fixes: [Fix(time: time, coordinate: coordinate, accuracy: accuracy, device: device)], readings: [reading])
     }
 
     /// Traccar Client 9 (react-native-background-geolocation's location object).
@@ -41,10 +45,17 @@ public enum OsmAndRequest {
             latitude: LooseJSONValue(any: coords["latitude"]), longitude: LooseJSONValue(any: coords["longitude"]),
             latitudeName: "coords.latitude", longitudeName: "coords.longitude")
         let time = try FieldValues.time(LooseJSONValue(any: location["timestamp"]), field: "location.timestamp")
-        return LocationReport(fixes: [
-            Fix(
-                time: time, coordinate: coordinate,
-                accuracy: FieldValues.accuracy(LooseJSONValue(any: coords["accuracy"])), device: device)
-        ])
+        // The plugin's speed is in m/s (Traccar's decoder converts it from m/s), its battery level a fraction.
+        let battery = location["battery"] as? [String: Any]
+        let reading = DeviceReading(
+            device: device, time: time, speed: FieldValues.speed(LooseJSONValue(any: coords["speed"]), in: .metresPerSecond),
+            battery: FieldValues.battery(LooseJSONValue(any: battery?["level"]), percent: false),
+            altitude: FieldValues.altitude(LooseJSONValue(any: coords["altitude"])))
+        return LocationReport(
+            fixes: [
+                Fix(
+                    time: time, coordinate: coordinate,
+                    accuracy: FieldValues.accuracy(LooseJSONValue(any: coords["accuracy"])), device: device)
+            ], readings: [reading])
     }
 }

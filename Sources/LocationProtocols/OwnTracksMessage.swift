@@ -27,9 +27,15 @@ public enum OwnTracksMessage {
             let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
             let coordinate = try FieldValues.coordinate(latitude: message.last("lat")?.loose, longitude: message.last("lon")?.loose)
             let time = try FieldValues.time(message.last("tst")?.loose, field: "tst")
-            return LocationReport(fixes: [
-                Fix(time: time, coordinate: coordinate, accuracy: FieldValues.accuracy(message.last("acc")?.loose), device: device)
-            ])
+            let reading = DeviceReading(
+                device: device, time: time, speed: FieldValues.speed(message.last("vel")?.loose, in: .kilometresPerHour),
+                battery: FieldValues.battery(message.last("batt")?.loose, percent: true),
+                altitude: FieldValues.altitude(message.last("alt")?.loose))
+            return LocationReport(
+                fixes: [
+                    Fix(time: time, coordinate: coordinate, accuracy: FieldValues.accuracy(message.last("acc")?.loose), device: device)
+                ],
+                readings: [reading])
         }
     }
 

@@ -121,6 +121,11 @@
         };
       }
       layers.marker.setLatLng(position);
+      // Speed (m/s) and battery (a fraction) as the app last reported them.
+      var label = device.id;
+      if (typeof device.speed === "number") { label += " · " + Math.round(device.speed * 3.6) + " km/h"; }
+      if (typeof device.battery === "number") { label += " · " + Math.round(device.battery * 100) + " %"; }
+      layers.marker.setTooltipContent(label);
       layers.marker.getElement() && layers.marker.getElement().setAttribute("data-device", device.id);
       layers.marker.getElement() && layers.marker.getElement().setAttribute("data-position", device.latitude.toFixed(6) + "," + device.longitude.toFixed(6));
       layers.accuracy.setLatLng(position).setRadius(device.accuracy || 1);
