@@ -44,20 +44,9 @@ public enum ServerLauncher {
         let credentials = try Credentials(store: store)
         var server = GeoServer(evaluator: evaluator, credentials: credentials, metrics: metrics, store: store, places: settings.places)
         server.tiles = settings.tiles
-        let app = Application(
-            router: server.router(),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
-            logger: logger)
-        let ordered: [ServiceGroupConfiguration.ServiceConfiguration] =
-            services.map { .init(service: $0) } + [
-                .init(service: evaluator),
-                .init(service: CredentialWatcher(credentials: credentials, store: store, logger: logger)),
-                .init(service: app),
-            ]
-        // Services stop in reverse order: the HTTP server first, the added services last.
-        let group = ServiceGroup(configuration: .init(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        try await runGroup(
+            server, services: services + [evaluator, CredentialWatcher(credentials: credentials, store: store, logger: logger)],
+            settings: settings, logger: logger, onListening: onListening)
         withExtendedLifetime(lock) {}
     }
 
@@ -94,19 +83,26 @@ public enum ServerLauncher {
         let server = GeoServer(
             sharedIngestion: InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections),
             credentials: credentials, metrics: metrics)
+        // The pool after the added services: it stops after the evaluator and the HTTP server that use it.
+        try await runGroup(
+            server,
+            services: services + [client, evaluator, SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)],
+            settings: settings, logger: logger, onListening: onListening)
+    }
+
+    /// Runs `services`, then the HTTP application on the settings' address, under one ServiceGroup
+    /// that stops on SIGTERM/SIGINT in reverse order: the HTTP server first (in-flight requests
+    /// finish), the first service listed last.
+    static func runGroup(
+        _ server: GeoServer, services: [any Service], settings: Settings, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
         let app = Application(
             router: server.router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        let ordered: [ServiceGroupConfiguration.ServiceConfiguration] =
-            services.map { .init(service: $0) } + [
-                .init(service: client),
-                .init(service: evaluator),
-                .init(service: SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)),
-                .init(service: app),
-            ]
-        // Reverse order again: the HTTP server stops first, the pool its requests used last.
+        let ordered = (services + [app]).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
         let group = ServiceGroup(configuration: .init(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
