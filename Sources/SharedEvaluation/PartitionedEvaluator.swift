@@ -73,12 +73,26 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     /// gives up the leases, so that the other instances take them at once.
     public func run() async throws {
         let leases = try await PartitionLeases(address: address, owner: settings.owner, leaseSeconds: settings.leaseSeconds)
-        let connection = try await SharedDatabase.open(address)
-        let watcher = try await SharedDatabase.open(address)
+        let connection: PostgresConnection
+        let watcher: PostgresConnection
+        do {
+            connection = try await SharedDatabase.open(address)
+            do {
+                watcher = try await SharedDatabase.open(address)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch {
+            await leases.close()
+            throw error
+        }
         let tasks = [
             Task { await heartbeats(leases) },
             Task { await watchReminders(watcher) },
         ]
+        // Every connection is closed on every way out (postgres-nio requires it of its owner).
+        var failure: (any Error)?
         do {
             try await withGracefulShutdownHandler {
                 try await DedicatedThread.run(named: "georemind-partitions") { [self] in try loop(connection) }
@@ -86,14 +100,14 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                 wake { $0.stopping = true }
             }
         } catch {
-            for task in tasks { task.cancel() }
-            await leases.close()
-            throw error
+            failure = error
         }
         for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
         await leases.close()
         try? await connection.close()
         try? await watcher.close()
+        if let failure { throw failure }
     }
 
     /// Renews the leases every ``Settings/heartbeatInterval``, hands the result to the evaluation

@@ -33,7 +33,7 @@ public final class PartitionLeases: Sendable {
         public var liveInstances: Int
     }
 
-    public init(address: PostgresAddress, owner: String, leaseSeconds: Double = 10) async throws {
+    public init(address: PostgresAddress, owner: String, leaseSeconds: Double = 8) async throws {
         self.owner = owner
         self.leaseSeconds = leaseSeconds
         connection = try await SharedDatabase.open(address)
