@@ -68,6 +68,18 @@ struct FeedScenario: Sendable {
         try store.commit()
     }
 
+    /// The places of ``seed(_:)`` as circular fences (same seed, same centres and radii), for the engine alone.
+    func circles() throws -> [Fence] {
+        var random = SeededGenerator(seed: 11)
+        let lat = latitudeSpan, lon = longitudeSpan
+        return try (0..<fences).map { n in
+            let latitude = center.latitude + .random(in: -lat...lat, using: &random)
+            let longitude = center.longitude + .random(in: -lon...lon, using: &random)
+            let radius = Double.random(in: 50...500, using: &random)
+            return try .circle(id: "place-\(n)", center: Coordinate(latitude: latitude, longitude: longitude), radius: radius)
+        }
+    }
+
     /// Calls `body` with every fix in trace order: time order across devices, or device after device.
     func walk(_ body: (Fix) throws -> Void) rethrows {
         var random = SeededGenerator(seed: 12)

@@ -16,6 +16,7 @@ let all: [Benchmark] = [
     evaluatorBenchmark,
     commandLineBenchmark,
     feedScenarioBenchmark,
+    fleetStateBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
