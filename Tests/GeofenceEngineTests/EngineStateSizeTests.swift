@@ -10,11 +10,6 @@ import Testing
 /// shared merge buffers, whose capacity is the most candidates any device had). Lower the ceilings
 /// with the layout.
 @Suite struct EngineStateSizeTests {
-    @Test func layoutsArePinned() {
-        #expect(MemoryLayout<TrackedFence>.stride == 120)
-        #expect(MemoryLayout<DeviceState>.stride == 168)
-    }
-
     /// 10,000 devices at 8–20 m/s, a fix a minute, among 10,000 circles (r 50–500 m) in 50 × 50 km,
     /// as the fleet scenario of `georemind-bench feed-scenarios`; five fixes a device.
     @Test func fleetStatePerDeviceIsPinned() throws {
