@@ -72,13 +72,10 @@ public final class PartitionEvaluationStore: EvaluationStore {
 
     public func liveFixLog(forKey key: String) throws -> [Fix] {
         try requireOwnKey(key)
-        var fixes: [Fix] = []
-        for row in try run("SELECT fixes FROM liveFixBatch WHERE stateKey = \(key) ORDER BY sequence") {
-            let batch = Data(try row.decode(ByteBuffer.self).readableBytesView)
-            guard let logged = FixLogBatch.decode(batch) else { throw StoreError.unreadableFixLog(key: key) }
-            fixes += logged
+        let batches = try run("SELECT fixes FROM liveFixBatch WHERE stateKey = \(key) ORDER BY sequence").map { row in
+            Data(try row.decode(ByteBuffer.self).readableBytesView)
         }
-        return fixes
+        return try FixLogBatch.log(batches, key: key)
     }
 
     func requireOwnKey(_ key: String) throws {

@@ -56,6 +56,17 @@ package enum FixLogBatch {
         }
     }
 
+    /// A key's whole log from its batches in order, for either engine; a damaged batch stops it
+    /// (half a log replayed would put devices where they never were).
+    package static func log(_ batches: some Sequence<Data>, key: String) throws(StoreError) -> [Fix] {
+        var fixes: [Fix] = []
+        for batch in batches {
+            guard let logged = decode(batch) else { throw .unreadableFixLog(key: key) }
+            fixes += logged
+        }
+        return fixes
+    }
+
     private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }

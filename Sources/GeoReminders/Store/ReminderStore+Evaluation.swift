@@ -63,14 +63,9 @@ extension ReminderStore {
     public func liveFixLog(forKey key: String) throws -> [Fix] {
         let database = try authorizedDatabase(for: "read alarm evaluation state")
         return try database.read { db in
-            var fixes: [Fix] = []
-            for batch in try Data.fetchAll(
-                db, sql: "SELECT fixes FROM liveFixBatch WHERE stateKey = ? ORDER BY sequence", arguments: [key])
-            {
-                guard let logged = FixLogBatch.decode(batch) else { throw StoreError.unreadableFixLog(key: key) }
-                fixes += logged
-            }
-            return fixes
+            try FixLogBatch.log(
+                Data.fetchAll(db, sql: "SELECT fixes FROM liveFixBatch WHERE stateKey = ? ORDER BY sequence", arguments: [key]),
+                key: key)
         }
     }
 }
