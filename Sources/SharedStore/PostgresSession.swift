@@ -119,7 +119,8 @@ enum PostgresSession {
 
     /// A PostgreSQL failure as one line a user can act on.
     static func translate(_ error: any Error) -> any Error {
-        if error is SharedStoreError { return error }
+        // The store's own refusals, thrown inside a transaction, are the user's to read as they are.
+        if error is SharedStoreError || error is StoreError || error is WebhookError { return error }
         if let failed = error as? PostgresTransactionError {
             // The first failure is the one to report; a failed rollback after it adds nothing.
             if let cause = failed.beginError ?? failed.closureError ?? failed.commitError ?? failed.rollbackError {

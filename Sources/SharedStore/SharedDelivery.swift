@@ -144,6 +144,44 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
+    /// As ``ReminderStore/replayWebhookEvents(eventID:since:endpointID:)``: the events and the
+    /// enabled endpoints are read, each endpoint's filter decides, and the deliveries are queued
+    /// (a queued one starting over) in one transaction.
+    public func replayWebhookEvents(eventID: String?, since: Date?, endpointID: Int64?) async throws -> Int {
+        try await inTransaction { db in
+            let events: [OutboxEvent]
+            if let eventID {
+                events = try await PostgresSession.cells(
+                    "SELECT \(unescaped: OutboxEvent.columns) FROM outboxEvent WHERE id = \(eventID)", on: db
+                ).map(OutboxEvent.init(cells:))
+                guard !events.isEmpty else { throw WebhookError.eventNotFound(id: eventID) }
+            } else {
+                let from = (since ?? .distantPast).timeIntervalSinceReferenceDate
+                events = try await PostgresSession.cells(
+                    "SELECT \(unescaped: OutboxEvent.columns) FROM outboxEvent WHERE eventDate >= \(from) ORDER BY sequence", on: db
+                ).map(OutboxEvent.init(cells:))
+            }
+            let endpoints = try await PostgresSession.cells(
+                "SELECT \(unescaped: WebhookEndpoint.columns) FROM webhookEndpoint WHERE disabledDate IS NULL ORDER BY id", on: db
+            ).map(WebhookEndpoint.init(cells:)).filter { endpointID == nil || $0.id == endpointID }
+            var count = 0
+            for endpoint in endpoints {
+                for event in events where endpoint.takes(event) {
+                    try await db.query(
+                        """
+                        INSERT INTO webhookDelivery (endpointID, eventSequence, device, attempts, nextAttemptDate)
+                        VALUES (\(endpoint.id), \(event.sequence), \(event.device ?? ""), 0, \(unescaped: Self.serverNow))
+                        ON CONFLICT (endpointID, eventSequence) DO UPDATE SET attempts = 0, firstAttemptDate = NULL,
+                            nextAttemptDate = excluded.nextAttemptDate, leaseOwner = NULL, leaseUntil = NULL,
+                            lastStatus = NULL, lastError = NULL
+                        """, logger: PostgresSession.logger)
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
     /// Runs `work` with the connection in its turn; failures as one line.
     private func using<T>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
         do {

@@ -13,6 +13,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case leaseLost(partition: Int)
     /// An evaluator on a partition's store asked for another key than the partition's.
     case foreignStateKey(String, partition: Int)
+    /// Other writers kept changing the rows a piece of work changed.
+    case conflict(attempts: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "the copy of \(table) has \(copied) row(s), the source \(source); nothing was committed"
         case .leaseLost(let partition):
             "partition \(partition) is no longer this instance's (its lease expired and another instance took it); nothing was committed"
+        case .conflict(let attempts):
+            "other writers changed the same reminders, lists or settings \(attempts) time(s) while this ran; nothing was written, run it again"
         case .foreignStateKey(let key, let partition):
             "state key '\(key)' is not partition \(partition)'s; create the evaluator with the store's stateKey (partition-\(partition))"
         }

@@ -14,10 +14,14 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
-        var reminder = Reminder(title: title)
-        try options.draft().apply(to: &reminder, store: store, places: global.placeFinder())
-        let saved = try ReminderDraft.save(reminder, in: store)
+        let (draft, places) = (try options.draft(), global.placeFinder())
+        let saved = try global.withStore { access in
+            try access.writing(.reminders) { store in
+                var reminder = Reminder(title: title)
+                try draft.apply(to: &reminder, store: store, places: places)
+                return try ReminderDraft.save(reminder, in: store)
+            }
+        }
         print(saved.id)
     }
 }

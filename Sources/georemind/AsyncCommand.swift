@@ -19,4 +19,15 @@ enum AsyncCommand {
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
     }
+
+    /// The value of async library code, computed as ``run(_:)`` runs it.
+    static func value<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let result = Mutex<T?>(nil)
+        try run {
+            let value = try await body()
+            result.withLock { $0 = value }
+        }
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("run returned without a value or an error") }
+        return value
+    }
 }

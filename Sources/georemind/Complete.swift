@@ -16,9 +16,12 @@ struct Complete: ParsableCommand {
 
     func run() throws {
         let when = try date.map { try ReminderDraft.moment($0, field: "date") }
-        let store = try global.openStore()
-        let reminder = try store.reminder(idPrefix: id)
-        let result = try store.complete(id: reminder.id, completionDate: when, includingSubtasks: subtasks)
+        let (reminder, result) = try global.withStore { access in
+            try access.writing(.reminders) { store in
+                let reminder = try store.reminder(idPrefix: id)
+                return (reminder, try store.complete(id: reminder.id, completionDate: when, includingSubtasks: subtasks))
+            }
+        }
         switch result.outcome {
         case .advanced:
             if let next = result.nextDue { print("next due: \(next.iso8601)") }

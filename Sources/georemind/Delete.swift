@@ -9,8 +9,11 @@ struct Delete: ParsableCommand {
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String
 
     func run() throws {
-        let store = try global.openStore()
-        // By identifier alone: a reminder that cannot be read back can still be deleted.
-        try store.remove(id: try store.reminderID(idPrefix: id))
+        try global.withStore { access in
+            try access.writing(.reminders) { store in
+                // By identifier alone: a reminder that cannot be read back can still be deleted.
+                try store.remove(id: try store.reminderID(idPrefix: id))
+            }
+        }
     }
 }

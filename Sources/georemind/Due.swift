@@ -16,8 +16,10 @@ struct Due: ParsableCommand {
             try at.map { text in
                 try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
             } ?? Date()
-        let store = try global.openStore(readOnly: true)
+        let events = try global.withStore(readOnly: true) { access in
+            try access.reading(.reminders) { store in try store.dueAlarms(at: moment) }
+        }
         let report = EvaluationReport(json: json)
-        for event in try store.dueAlarms(at: moment) { try report.print(event) }
+        for event in events { try report.print(event) }
     }
 }

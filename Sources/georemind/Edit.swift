@@ -17,11 +17,15 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore()
-        var reminder = try store.reminder(idPrefix: id)
         var draft = try options.draft()
         draft.title = title
-        try draft.apply(to: &reminder, store: store, places: global.placeFinder())
-        try ReminderDraft.save(reminder, in: store)
+        let places = global.placeFinder()
+        try global.withStore { access in
+            try access.writing(.reminders) { store in
+                var reminder = try store.reminder(idPrefix: id)
+                try draft.apply(to: &reminder, store: store, places: places)
+                try ReminderDraft.save(reminder, in: store)
+            }
+        }
     }
 }

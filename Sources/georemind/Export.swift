@@ -19,10 +19,13 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore(readOnly: true)
-        var predicate = ReminderPredicate(completion: all ? .any : completed ? .completed : .incomplete)
-        if let list { predicate.listIDs = [try ReminderOptions.list(named: list, in: store).id] }
-        let data = try store.exportICalendar(matching: predicate)
+        let data = try global.withStore(readOnly: true) { access in
+            try access.reading(.reminders) { store in
+                var predicate = ReminderPredicate(completion: all ? .any : completed ? .completed : .incomplete)
+                if let list { predicate.listIDs = [try ReminderOptions.list(named: list, in: store).id] }
+                return try store.exportICalendar(matching: predicate)
+            }
+        }
         guard let output, output != "-" else {
             FileHandle.standardOutput.write(data)
             return

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoReminders
 import GeofenceEngine
+import SharedStore
 import TraceFormats
 
 /// `georemind feed TRACE...`: streams trace files through the alarm evaluator and prints the
@@ -56,12 +57,29 @@ struct Feed: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: \(threads) is not within 1...256") }
         if reorderWindow != nil && !follow { throw ValidationError("--reorder-window needs --follow") }
         if follow, let threads, threads > 1 { throw ValidationError("--follow decides fixes on one thread; drop --threads") }
+        if follow, !dryRun, PostgresAddress.isPostgres(global.storePath) {
+            // It would hold one transaction open for as long as it follows.
+            throw ValidationError("--follow records into a PostgreSQL store only through `georemind serve`; add --dry-run, or post the fixes to serve")
+        }
     }
 
     func run() throws {
         let options = try engine.engineOptions()
         let late = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
-        let store = try global.openStore(readOnly: dryRun)
+        try global.withStore(readOnly: dryRun) { access in
+            if dryRun {
+                // The reminders as they are now: nothing is written, so nothing is held open meanwhile.
+                try feed(from: try access.reading(.reminders) { $0 }, options: options, late: late)
+            } else {
+                // Printed as it goes, so run once: a conflicting writer fails it with nothing recorded.
+                try access.writing([.reminders, .evaluation, .outboxAppends], retrying: false) { store in
+                    try feed(from: store, options: options, late: late)
+                }
+            }
+        }
+    }
+
+    private func feed(from store: ReminderStore, options: EngineOptions, late: TimeInterval) throws {
         // Following, events are released once certain and committed at once (checkpoint interval 0);
         // the pipeline's batches would hold them back, so one thread decides.
         let window =

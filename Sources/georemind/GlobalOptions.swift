@@ -35,8 +35,21 @@ struct GlobalOptions: ParsableArguments {
         return dataHome + "/georemind/store.sqlite"
     }
 
-    /// Opens the store, creating its folder when missing; a command that only reads opens an
-    /// existing file `readOnly` and changes no byte of it.
+    /// Runs `body` on the store the options name: the SQLite file (see ``openStore(readOnly:)``),
+    /// or a PostgreSQL store's working copies, closed when `body` returns.
+    func withStore<T>(readOnly: Bool = false, _ body: (any StoreAccess) throws -> T) throws -> T {
+        let path = storePath
+        guard PostgresAddress.isPostgres(path) else { return try body(try openStore(readOnly: readOnly)) }
+        let address = try PostgresAddress(parsing: path)
+        let configuration = Self.storeConfiguration(readOnly: readOnly)
+        let workspace = try AsyncCommand.value { try await SharedWorkspace.open(address, configuration: configuration) }
+        defer { try? AsyncCommand.run { await workspace.close() } }
+        return try body(workspace)
+    }
+
+    /// Opens the store file, creating its folder when missing; a command that only reads opens an
+    /// existing file `readOnly` and changes no byte of it. Commands that also run on PostgreSQL go
+    /// through ``withStore(readOnly:_:)``.
     func openStore(readOnly: Bool = false) throws -> ReminderStore {
         let path = storePath
         // Never taken for a file name: that would make a folder named "postgres:" here.
@@ -47,10 +60,14 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw CLIError.cannotCreateFolder(path: folder.path)
         }
+        return try ReminderStore(path: path, configuration: Self.storeConfiguration(readOnly: readOnly))
+    }
+
+    private static func storeConfiguration(readOnly: Bool) -> StoreConfiguration {
         var configuration = StoreConfiguration()
         configuration.readOnly = readOnly
         configuration.unreadableReminder = Self.warnOnce
-        return try ReminderStore(path: path, configuration: configuration)
+        return configuration
     }
 
     /// The store `deliver` sends from: the file, or a PostgreSQL store whose deliveries this
@@ -59,6 +76,19 @@ struct GlobalOptions: ParsableArguments {
         let path = storePath
         guard PostgresAddress.isPostgres(path) else { return try openStore() }
         return try await SharedDelivery.open(try PostgresAddress(parsing: path))
+    }
+
+    /// Runs `body` on the delivery store (``openDeliveryStore()``), closed when it returns.
+    func withDeliveryStore<T: Sendable>(_ body: (any DeliveryStore) async throws -> T) async throws -> T {
+        let store = try await openDeliveryStore()
+        do {
+            let result = try await body(store)
+            await (store as? SharedDelivery)?.close()
+            return result
+        } catch {
+            await (store as? SharedDelivery)?.close()
+            throw error
+        }
     }
 
     /// One `warning:` line on stderr per reminder the store cannot read back; the command goes on.

@@ -34,10 +34,13 @@ struct Import: ParsableCommand {
                 throw CLIError.cannotRead(path: path, reason: (error as NSError).localizedDescription)
             }
         }
-        let store = try global.openStore()
-        let listID = try list.map { try ReminderOptions.list(named: $0, in: store).id }
-        let report = try store.importICalendar(
-            sources, options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil))
+        let report = try global.withStore { access in
+            try access.writing(.reminders) { store in
+                let listID = try list.map { try ReminderOptions.list(named: $0, in: store).id }
+                return try store.importICalendar(
+                    sources, options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil))
+            }
+        }
         let verb = dryRun ? "would be " : ""
         let rows = report.entries.map { entry -> [String] in
             let outcome: String

@@ -75,9 +75,9 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let store = try global.openStore(readOnly: true)
-        let reminders = try query.reminders(in: store)
-        let listTitles = try ListTitles(store: store)
+        let (reminders, listTitles) = try global.withStore(readOnly: true) { access in
+            try access.reading(.reminders) { store in (try query.reminders(in: store), try ListTitles(store: store)) }
+        }
         if json {
             print(ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: listTitles[$0.listID]) }))
         } else if !reminders.isEmpty {

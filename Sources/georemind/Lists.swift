@@ -8,9 +8,9 @@ struct Lists: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let store = try global.openStore(readOnly: true)
-        let lists = try store.lists()
-        let defaultID = try store.defaultList().id
+        let (lists, defaultID) = try global.withStore(readOnly: true) { access in
+            try access.reading(.reminders) { store in (try store.lists(), try store.defaultList().id) }
+        }
         let rows = lists.map { list in
             [
                 String(list.id.prefix(8)), list.title,
@@ -35,14 +35,18 @@ struct Lists: ParsableCommand {
         }
 
         func run() throws {
-            let store = try global.openStore()
-            let list: ReminderList
-            do {
-                list = try store.save(ReminderList(title: name, allowsContentModifications: !readOnly))
-            } catch StoreError.duplicateListTitle {
-                throw CLIError.duplicateList(name: name)
+            let list = try global.withStore { access in
+                try access.writing(.reminders) { store in
+                    let list: ReminderList
+                    do {
+                        list = try store.save(ReminderList(title: name, allowsContentModifications: !readOnly))
+                    } catch StoreError.duplicateListTitle {
+                        throw CLIError.duplicateList(name: name)
+                    }
+                    if makeDefault { try store.setDefaultList(id: list.id) }
+                    return list
+                }
             }
-            if makeDefault { try store.setDefaultList(id: list.id) }
             print(list.id)
         }
     }

@@ -39,7 +39,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
-        let store = try global.openStore(readOnly: true)
+        let store = try global.withStore(readOnly: true) { access in try access.reading(.reminders) { $0 } }
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: .dryRun)
         let imperial = units.map { $0.lowercased() == "imperial" } ?? (Locale.current.measurementSystem == .us)
         var scene = ReplayScene(

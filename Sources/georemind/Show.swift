@@ -11,7 +11,12 @@ struct Show: ParsableCommand {
     @Flag(help: "Print the reminder as a JSON object.") var json = false
 
     func run() throws {
-        let store = try global.openStore(readOnly: true)
+        try global.withStore(readOnly: true) { access in
+            try access.reading(.reminders) { store in try show(from: store) }
+        }
+    }
+
+    private func show(from store: ReminderStore) throws {
         let reminder = try store.reminder(idPrefix: id)
         let listTitles = try ListTitles(store: store)
         if json {

@@ -19,7 +19,9 @@ struct Token: ParsableCommand {
         }
 
         func run() throws {
-            let secret = try global.openStore().createToken(name: name, scope: TokenScope(rawValue: scope) ?? .ingest)
+            let secret = try global.withStore { access in
+                try access.writing(.credentials) { try $0.createToken(name: name, scope: TokenScope(rawValue: scope) ?? .ingest) }
+            }
             print(secret)
         }
     }
@@ -29,7 +31,7 @@ struct Token: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            for token in try global.openStore().tokens() {
+            for token in try global.withStore(readOnly: true, { access in try access.reading(.credentials) { try $0.tokens() } }) {
                 let used = token.lastUsedDate.map { $0.formatted(.iso8601) } ?? "never"
                 print("\(token.name)\t\(token.scope.rawValue)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)")
             }
@@ -42,7 +44,7 @@ struct Token: ParsableCommand {
         @Argument(help: ArgumentHelp("The token's name.", valueName: "name")) var name: String
 
         func run() throws {
-            try global.openStore().revokeToken(name: name)
+            try global.withStore { access in try access.writing(.credentials) { try $0.revokeToken(name: name) } }
         }
     }
 }
@@ -61,7 +63,7 @@ struct DeviceCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The id its app sends (default: a random unguessable one).", valueName: "id")) var id: String?
 
         func run() throws {
-            print(try global.openStore().addDevice(name: name, id: id).id)
+            print(try global.withStore { access in try access.writing(.credentials) { try $0.addDevice(name: name, id: id).id } })
         }
     }
 
@@ -70,7 +72,7 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            for device in try global.openStore().devices() {
+            for device in try global.withStore(readOnly: true, { access in try access.reading(.credentials) { try $0.devices() } }) {
                 let seen = device.lastSeenDate.map { $0.formatted(.iso8601) } ?? "never"
                 print("\(device.name)\t\(device.id)\t\(device.tokenName ?? "-")\tlast seen \(seen)")
             }
@@ -83,7 +85,7 @@ struct DeviceCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The device's name.", valueName: "name")) var name: String
 
         func run() throws {
-            try global.openStore().removeDevice(name: name)
+            try global.withStore { access in try access.writing(.credentials) { try $0.removeDevice(name: name) } }
         }
     }
 }

@@ -33,8 +33,11 @@ struct Webhook: ParsableCommand {
             let key =
                 try secret.map { text in try CLIError.reading("--secret") { try WebhookSecret(parsing: text) } }
                 ?? WebhookSecret.generate()
-            let store = try global.openStore()
-            let endpoint = try store.addWebhook(url: url, events: filter, acceptsLate: !noLate, secret: key.description)
+            let endpoint = try global.withStore { access in
+                try access.writing(.webhooks) {
+                    try $0.addWebhook(url: url, events: filter, acceptsLate: !noLate, secret: key.description)
+                }
+            }
             print("webhook \(endpoint.id) \(endpoint.url)")
             print("secret \(endpoint.secret)")
         }
@@ -47,7 +50,9 @@ struct Webhook: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let endpoints = try global.openStore().webhookEndpoints()
+            let global = global
+            // With each endpoint's pending count, which the delivery queues hold.
+            let endpoints = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }
             guard !endpoints.isEmpty else {
                 print("no webhooks; `georemind webhook add URL` adds one")
                 return
@@ -78,9 +83,13 @@ struct Webhook: ParsableCommand {
         @Argument(help: "The endpoint's number (from `webhook list`) or URL.") var endpoint: String
 
         func run() throws {
-            let store = try global.openStore()
-            let found = try store.webhookEndpoint(endpoint)
-            try store.removeWebhook(id: found.id)
+            let found = try global.withStore { access in
+                try access.writing(.webhooks) { store in
+                    let found = try store.webhookEndpoint(endpoint)
+                    try store.removeWebhook(id: found.id)
+                    return found
+                }
+            }
             print("removed webhook \(found.id) \(found.url)")
         }
     }
@@ -111,9 +120,14 @@ struct Webhook: ParsableCommand {
                 }
                 return date
             }
-            let store = try global.openStore()
-            let endpointID = try endpoint.map { try store.webhookEndpoint($0).id }
-            let count = try store.replayWebhookEvents(eventID: eventID, since: sinceDate, endpointID: endpointID)
+            let (global, endpoint, eventID) = (global, endpoint, eventID)
+            let count = try AsyncCommand.value {
+                try await global.withDeliveryStore { store in
+                    var endpointID: Int64?
+                    if let endpoint { endpointID = try WebhookEndpoint.named(endpoint, among: try await store.webhookEndpoints()).id }
+                    return try await store.replayWebhookEvents(eventID: eventID, since: sinceDate, endpointID: endpointID)
+                }
+            }
             print("queued \(count) deliver\(count == 1 ? "y" : "ies")")
         }
     }

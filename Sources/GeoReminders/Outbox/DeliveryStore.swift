@@ -30,6 +30,11 @@ public protocol DeliveryStore: Sendable {
     /// returns how many.
     @discardableResult
     func pruneOutbox(keep: TimeInterval) async throws -> Int
+
+    /// Queues again, for every enabled endpoint (or only `endpointID`) whose filter takes them, the
+    /// event `eventID` or the events that happened at or after `since`; returns how many deliveries.
+    /// A delivery already queued starts over.
+    func replayWebhookEvents(eventID: String?, since: Date?, endpointID: Int64?) async throws -> Int
 }
 
 extension ReminderStore: DeliveryStore {}

@@ -55,16 +55,32 @@ extension ReminderStore {
     public func readSnapshot(
         batchSize: Int = 1000, _ body: (_ table: String, _ rowCount: Int, _ rows: [[StoreValue]]) throws -> Void
     ) throws -> [String: Int64] {
+        try readSnapshot(of: Self.copiedTables.map(\.table), batchSize: batchSize, body)
+    }
+
+    /// The rows of `tables` (of ``copiedTables``), keyed by table, read in one snapshot: what a
+    /// working copy compares before and after its work to find what to write back.
+    public func rows(of tables: [String]) throws -> [String: [[StoreValue]]] {
+        var rows: [String: [[StoreValue]]] = [:]
+        try readSnapshot(of: tables, batchSize: .max) { table, _, batch in rows[table, default: []] += batch }
+        return rows
+    }
+
+    @discardableResult
+    private func readSnapshot(
+        of tables: [String], batchSize: Int, _ body: (_ table: String, _ rowCount: Int, _ rows: [[StoreValue]]) throws -> Void
+    ) throws -> [String: Int64] {
         let database = try authorizedDatabase(for: "copy the store")
+        let wanted = Set(tables)
         return try database.read { db in
-            for (table, columns) in Self.copiedTables {
+            for (table, columns) in Self.copiedTables where wanted.contains(table) {
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
                 // The primary key's order (the WITHOUT ROWID tables have no rowid).
                 let order = ["alarm": "reminderNumber, position", "webhookDelivery": "endpointID, eventSequence"][table] ?? "rowid"
                 let cursor = try Row.fetchCursor(
                     db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
                 var batch: [[StoreValue]] = []
-                batch.reserveCapacity(batchSize)
+                batch.reserveCapacity(min(batchSize, count))
                 while let row = try cursor.next() {
                     batch.append(row.databaseValues.map(StoreValue.init))
                     if batch.count == batchSize {
@@ -86,9 +102,14 @@ extension ReminderStore {
     /// of ``readSnapshot(batchSize:_:)``, so that rows read elsewhere (PostgreSQL) go through this
     /// store's one reader. Each table given is emptied first (children before parents), then
     /// filled, parents first.
-    /// - Parameter tables: rows by table, each a table of ``copiedTables`` with its cells in that
-    ///   column order.
-    public func loadSnapshot(_ tables: [String: [[StoreValue]]]) throws {
+    ///
+    /// Loaded settings (`storeInfo`) are adopted as an opened file's are: the default list, and
+    /// title and floating due keys rebuilt when they were made for another locale or zone.
+    /// - Parameters:
+    ///   - tables: rows by table, each a table of ``copiedTables`` with its cells in that column order.
+    ///   - generatedKeys: the highest key each AUTOINCREMENT table ever gave where the rows came
+    ///     from, so keys this store gives next are new there too.
+    public func loadSnapshot(_ tables: [String: [[StoreValue]]], generatedKeys: [String: Int64] = [:]) throws {
         guard path == nil else { throw StoreError.notInMemory(operation: "load copied rows") }
         let database = try authorizedDatabase(for: "load copied rows")
         let loaded = Self.copiedTables.filter { tables[$0.table] != nil }
@@ -103,7 +124,12 @@ extension ReminderStore {
                     try insert.execute(arguments: StatementArguments(row.map(\.databaseValue)))
                 }
             }
+            for (table, mark) in generatedKeys {
+                try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+                try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table, mark])
+            }
         }
+        if tables["storeInfo"] != nil { try adoptStoredSettings() }
     }
 }
 

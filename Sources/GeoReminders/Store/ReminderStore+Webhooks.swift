@@ -12,7 +12,9 @@ import GRDB
 extension ReminderStore {
     static let endpointColumns = WebhookEndpoint.columns
 
-    /// Adds an endpoint that receives the events recorded from now on.
+    /// Adds an endpoint that receives the events recorded from now on: its cursor starts at the
+    /// last outbox sequence given (kept in `sqlite_sequence` even once the event is pruned, and all
+    /// a working copy of a PostgreSQL store knows of its outbox).
     public func addWebhook(
         url: String, events: EventTypeFilter = .all, acceptsLate: Bool = true,
         secret: String
@@ -27,7 +29,8 @@ extension ReminderStore {
             try db.execute(
                 sql: """
                     INSERT INTO webhookEndpoint (url, events, acceptsLate, secret, createdDate, cursor)
-                    VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent))
+                    VALUES (?, ?, ?, ?, ?, (SELECT MAX(COALESCE((SELECT MAX(sequence) FROM outboxEvent), 0),
+                        COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'outboxEvent'), 0))))
                     """, arguments: [url, events.description, acceptsLate, secret, now])
             return db.lastInsertedRowID
         }
@@ -47,13 +50,22 @@ extension ReminderStore {
 
     /// The endpoint whose number or URL is `reference`.
     public func webhookEndpoint(_ reference: String) throws -> WebhookEndpoint {
-        let endpoints = try webhookEndpoints()
+        try WebhookEndpoint.named(reference, among: webhookEndpoints())
+    }
+}
+
+extension WebhookEndpoint {
+    /// The endpoint of `endpoints` whose number or URL is `reference`.
+    public static func named(_ reference: String, among endpoints: [WebhookEndpoint]) throws -> WebhookEndpoint {
         if let number = Int64(reference), let endpoint = endpoints.first(where: { $0.id == number }) { return endpoint }
         guard let endpoint = endpoints.first(where: { $0.url == reference }) else {
             throw WebhookError.endpointNotFound(reference: reference)
         }
         return endpoint
     }
+}
+
+extension ReminderStore {
 
     /// Removes an endpoint and its queue.
     public func removeWebhook(id: Int64) throws {

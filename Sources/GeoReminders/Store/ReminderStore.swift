@@ -152,6 +152,13 @@ public final class ReminderStore: Sendable {
                 guard try database.read(migrator.hasCompletedMigrations) else { throw error }
             }
         }
+        try adoptStoredSettings()
+    }
+
+    /// Reads the store's settings: the default list, and the locale and zone its keys were made
+    /// for, rebuilding title and floating due keys made for others than this opener's.
+    func adoptStoredSettings() throws {
+        guard let database else { return }
         let localeID = titleKeys.locale.identifier
         let zoneID = configuration.floatingTimeZone.identifier
         let (defaultListID, storedLocale, storedZone) = try database.read { db in

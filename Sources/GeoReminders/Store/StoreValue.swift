@@ -1,7 +1,7 @@
 import Foundation
 
 /// One cell of a store table as SQLite holds it: what a copy to another engine carries over.
-public enum StoreValue: Sendable, Equatable {
+public enum StoreValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)

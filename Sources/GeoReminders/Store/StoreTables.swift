@@ -1,0 +1,30 @@
+/// The tables a piece of store work reads or writes, named by what they hold: a PostgreSQL working
+/// copy (SharedStore's `SharedWorkspace`) loads only these, so listing reminders never reads tokens.
+public struct StoreTables: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Lists, recurrence series, reminders and their alarms, and the store's settings (default list,
+    /// sort locale, floating zone).
+    public static let reminders = StoreTables(rawValue: 1 << 0)
+    /// API tokens and devices.
+    public static let credentials = StoreTables(rawValue: 1 << 1)
+    /// Webhook endpoints (their delivery queues stay where they are).
+    public static let webhooks = StoreTables(rawValue: 1 << 2)
+    /// Saved evaluator states and fix logs, except a shared server's partitions' (theirs are the
+    /// partition owners' alone).
+    public static let evaluation = StoreTables(rawValue: 1 << 3)
+    /// Outbox events the work adds; events already recorded are not read (an outbox grows without bound).
+    public static let outboxAppends = StoreTables(rawValue: 1 << 4)
+
+    /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
+    public var tableNames: [String] {
+        var names: Set<String> = []
+        if contains(.reminders) { names.formUnion(["storeInfo", "list", "recurrenceSeries", "reminder", "alarm"]) }
+        if contains(.credentials) { names.formUnion(["apiToken", "device"]) }
+        if contains(.webhooks) { names.insert("webhookEndpoint") }
+        if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
+        if contains(.outboxAppends) { names.insert("outboxEvent") }
+        return ReminderStore.copiedTables.map(\.table).filter(names.contains)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import GeoReminders
+import PostgresNIO
+
+/// The store protocol (``GeoReminders/StoreAccess``) on PostgreSQL: each piece of work runs on a
+/// working copy — the tables it names, read in one REPEATABLE READ transaction into an in-memory
+/// ``GeoReminders/ReminderStore`` — and the rows it changed are written back in that transaction.
+/// So the store's rules have one implementation, the SQLite store's, on both engines, and a
+/// command or API call behaves the same on either (docs/scaling.md weighs the cost: a copy of the
+/// reminder tables per call).
+///
+/// A concurrent writer that changed a row the work changed too makes PostgreSQL refuse the write
+/// (a serialization failure, or a duplicate key for rows both added); the work then runs again on
+/// fresh rows, up to ``attempts`` times. Rows nobody else changed are never written, so a server
+/// recording fired alarms conflicts only with work on the same alarms.
+///
+/// Blocking, as ``PartitionEvaluationStore`` is (postgres-nio's futures, waited for): never call
+/// it on an event loop. One piece of work at a time uses the connection.
+public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Sendable {
+    // @unchecked: `connection` is only used under `turn`, one transaction at a time.
+    let connection: PostgresConnection
+    let configuration: StoreConfiguration
+    /// How many times a piece of work runs before a conflict is reported.
+    public let attempts: Int
+    private let turn = NSLock()
+
+    init(connection: PostgresConnection, configuration: StoreConfiguration, attempts: Int) {
+        self.connection = connection
+        self.configuration = configuration
+        self.attempts = attempts
+    }
+
+    /// Connects and brings the schema up to date.
+    /// - Parameter configuration: what the working copies are opened with (locale, floating zone,
+    ///   clock, unreadable-reminder report), as a SQLite store file would be.
+    public static func open(
+        _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), attempts: Int = 10
+    ) async throws -> SharedWorkspace {
+        SharedWorkspace(connection: try await SharedDatabase.open(address), configuration: configuration, attempts: attempts)
+    }
+
+    public func close() async {
+        try? await connection.close()
+    }
+
+    public func reading<T>(_ tables: StoreTables, _ work: (ReminderStore) throws -> T) throws -> T {
+        try perform(tables, writes: false, attempts: 1, work)
+    }
+
+    public func writing<T>(_ tables: StoreTables, retrying: Bool, _ work: (ReminderStore) throws -> T) throws -> T {
+        try perform(tables, writes: true, attempts: retrying ? attempts : 1, work)
+    }
+
+    private func perform<T>(
+        _ tables: StoreTables, writes: Bool, attempts: Int, _ work: (ReminderStore) throws -> T
+    ) throws -> T {
+        turn.lock()
+        defer { turn.unlock() }
+        var attempt = 1
+        while true {
+            do {
+                return try performOnce(tables.tableNames, writes: writes, work)
+            } catch let error as PSQLError where Self.isConflict(error) {
+                guard attempt < attempts else { throw SharedStoreError.conflict(attempts: attempts) }
+                attempt += 1
+                // Spread out writers that collided, so they do not collide again.
+                Thread.sleep(forTimeInterval: Double.random(in: 0.002...0.02) * Double(attempt))
+            } catch {
+                throw PostgresSession.translate(error)
+            }
+        }
+    }
+
+    private func performOnce<T>(_ tables: [String], writes: Bool, _ work: (ReminderStore) throws -> T) throws -> T {
+        try run(writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        do {
+            let copy = try ReminderStore.inMemory(configuration: configuration)
+            var before = try load(tables, into: copy)
+            if writes, before.isEmpty { before = try copy.rows(of: tables) }
+            let result = try work(copy)
+            if writes { try writeBack(from: before, to: try copy.rows(of: tables)) }
+            // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.
+            let end = try run("COMMIT")
+            guard end.metadata.command == "COMMIT" else { throw SharedStoreError.server("the transaction was rolled back") }
+            return result
+        } catch {
+            _ = try? run("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Reads `tables` into `copy`. Returns the rows the database holds as the copy reads them back
+    /// when they differ from what the copy holds (a database no work has written to yet has no
+    /// default list: the copy's own is written back with the work's changes), else nothing.
+    private func load(_ tables: [String], into copy: ReminderStore) throws -> [String: [[StoreValue]]] {
+        var rows: [String: [[StoreValue]]] = [:]
+        for (table, columns) in ReminderStore.copiedTables where tables.contains(table) && table != "outboxEvent" {
+            let filter = Self.partitionRows[table].map { " WHERE \($0)" } ?? ""
+            rows[table] = try run(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)\(filter)"))
+                .map(StoreValue.cells(of:))
+        }
+        let unset = rows["storeInfo"].map { !$0.contains { $0.first == .text("defaultListID") } } ?? false
+        if unset {
+            // Keep the copy's own default list; the database's (empty) rows are the "before".
+            rows["storeInfo"] = nil
+            let empty = rows.removeValue(forKey: "list")
+            try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables))
+            var before = try copy.rows(of: tables)
+            before["storeInfo"] = []
+            before["list"] = empty ?? []
+            return before
+        }
+        try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables))
+        return [:]
+    }
+
+    /// A shared server's partition states and fix logs: never part of a working copy.
+    private static let partitionRows = [
+        "engineState": "key NOT LIKE 'partition-%'", "liveFixBatch": "stateKey NOT LIKE 'partition-%'",
+    ]
+
+    /// The last value each generated key of `tables` gave, so the copy's next keys are new here too;
+    /// with the webhook endpoints, the outbox's, where a new endpoint's cursor starts.
+    private func generatedKeyMarks(_ tables: [String]) throws -> [String: Int64] {
+        var marks: [String: Int64] = [:]
+        for (table, column) in PostgresSchema.generatedKeys
+        where table == "outboxEvent" ? tables.contains("webhookEndpoint") : tables.contains(table) {
+            let sql = """
+                SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('\(table.lowercased())', '\(column.lowercased())')::regclass), 0)
+                """
+            for row in try run(PostgresQuery(unsafeSQL: sql)) { marks[table] = try row.decode(Int64.self) }
+        }
+        return marks
+    }
+
+    /// Runs one statement and waits for all its rows.
+    @discardableResult
+    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try connection.query(query, logger: PostgresSession.logger).wait()
+    }
+
+    /// A refusal that running the work again on fresh rows resolves: a serialization failure, a
+    /// deadlock, or a key both writers added.
+    static func isConflict(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return ["40001", "40P01", "23505"].contains(state)
+    }
+}
+
+extension SharedWorkspace {
+    public func outboxEvents(after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
+        try reading { try run(SharedOutbox.selection(after: sequence, limit: limit)).map { OutboxEvent(cells: try StoreValue.cells(of: $0)) } }
+    }
+
+    public func outboxSequence(resumingAfter id: String) throws -> Int64 {
+        try reading {
+            for row in try run("SELECT sequence FROM outboxEvent WHERE id = \(id)") { return try row.decode(Int64.self) }
+            return 0
+        }
+    }
+
+    public func outboxEnd() throws -> Int64 {
+        try reading {
+            for row in try run("SELECT coalesce(max(sequence), 0)::bigint FROM outboxEvent") { return try row.decode(Int64.self) }
+            return 0
+        }
+    }
+
+    /// One statement's reading, on the connection in turn.
+    private func reading<T>(_ body: () throws -> T) throws -> T {
+        turn.lock()
+        defer { turn.unlock() }
+        do {
+            return try body()
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+}
