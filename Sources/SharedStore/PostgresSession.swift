@@ -55,6 +55,31 @@ enum PostgresSession {
         }
     }
 
+    /// Gives a store that has none its default list, as SQLite's first open does: one statement,
+    /// so instances opening a new database together make one.
+    static func seedDefaultList(_ connection: PostgresConnection) async throws {
+        let id = UUID().uuidString.lowercased()
+        let now = Date().timeIntervalSinceReferenceDate
+        try await connection.query(
+            """
+            WITH seeded AS (
+                INSERT INTO storeInfo (key, value) VALUES ('defaultListID', \(id)) ON CONFLICT (key) DO NOTHING RETURNING value)
+            INSERT INTO list (id, title, colour, allowsContentModifications, creationDate)
+            SELECT value, 'Reminders', \(ReminderList.defaultColour), true, \(now) FROM seeded
+            """, logger: logger)
+    }
+
+    /// True when the store holds only what ``seedDefaultList(_:)`` and a working copy's settings put
+    /// there: a new store, which `migrate` may still copy into once those rows are cleared.
+    static func holdsOnlyTheDefaultList(_ connection: PostgresConnection) async throws -> Bool {
+        let rows = try await cells(
+            """
+            SELECT (SELECT count(*) FROM list) = 1 AND (SELECT count(*) FROM reminder) = 0
+                AND NOT EXISTS (SELECT 1 FROM storeInfo WHERE key NOT IN ('defaultListID', 'sortLocale', 'floatingZone'))
+            """, on: connection)
+        return rows.first == [.integer(1)]
+    }
+
     /// Every row `query` returns, as SQLite would hold its cells.
     static func cells(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [[StoreValue]] {
         var rows: [[StoreValue]] = []

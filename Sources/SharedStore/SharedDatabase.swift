@@ -16,12 +16,13 @@ public enum SharedDatabase {
     }
 
     /// Connects, then creates or upgrades the schema (in a transaction, under an advisory lock,
-    /// so instances starting together take turns).
+    /// so instances starting together take turns), and gives a new store its default list.
     public static func open(_ address: PostgresAddress) async throws -> PostgresConnection {
         let connection = try await PostgresSession.connect(to: address)
         do {
             try await connection.withTransaction(logger: PostgresSession.logger) { connection in
                 try await PostgresSession.prepareSchema(connection)
+                try await PostgresSession.seedDefaultList(connection)
             }
             return connection
         } catch {

@@ -65,7 +65,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
                 attempt += 1
                 // Spread out writers that collided, so they do not collide again.
                 Thread.sleep(forTimeInterval: Double.random(in: 0.002...0.02) * Double(attempt))
-            } catch {
+            } catch let error as PSQLError {
                 throw PostgresSession.translate(error)
             }
         }
@@ -75,8 +75,9 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
         try run(writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
             let copy = try ReminderStore.inMemory(configuration: configuration)
-            var before = try load(tables, into: copy)
-            if writes, before.isEmpty { before = try copy.rows(of: tables) }
+            try load(tables, into: copy)
+            // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
+            let before = writes ? try copy.rows(of: tables) : [:]
             let result = try work(copy)
             if writes { try writeBack(from: before, to: try copy.rows(of: tables)) }
             // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.
@@ -89,29 +90,15 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
         }
     }
 
-    /// Reads `tables` into `copy`. Returns the rows the database holds as the copy reads them back
-    /// when they differ from what the copy holds (a database no work has written to yet has no
-    /// default list: the copy's own is written back with the work's changes), else nothing.
-    private func load(_ tables: [String], into copy: ReminderStore) throws -> [String: [[StoreValue]]] {
+    /// Reads `tables` into `copy` (the outbox's events stay where they are: the copy only adds).
+    private func load(_ tables: [String], into copy: ReminderStore) throws {
         var rows: [String: [[StoreValue]]] = [:]
         for (table, columns) in ReminderStore.copiedTables where tables.contains(table) && table != "outboxEvent" {
             let filter = Self.partitionRows[table].map { " WHERE \($0)" } ?? ""
             rows[table] = try run(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)\(filter)"))
                 .map(StoreValue.cells(of:))
         }
-        let unset = rows["storeInfo"].map { !$0.contains { $0.first == .text("defaultListID") } } ?? false
-        if unset {
-            // Keep the copy's own default list; the database's (empty) rows are the "before".
-            rows["storeInfo"] = nil
-            let empty = rows.removeValue(forKey: "list")
-            try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables))
-            var before = try copy.rows(of: tables)
-            before["storeInfo"] = []
-            before["list"] = empty ?? []
-            return before
-        }
         try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables))
-        return [:]
     }
 
     /// A shared server's partition states and fix logs: never part of a working copy.
@@ -149,7 +136,9 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
 
 extension SharedWorkspace {
     public func outboxEvents(after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
-        try reading { try run(SharedOutbox.selection(after: sequence, limit: limit)).map { OutboxEvent(cells: try StoreValue.cells(of: $0)) } }
+        try reading {
+            try run(SharedOutbox.selection(after: sequence, limit: limit)).map { OutboxEvent(cells: try StoreValue.cells(of: $0)) }
+        }
     }
 
     public func outboxSequence(resumingAfter id: String) throws -> Int64 {

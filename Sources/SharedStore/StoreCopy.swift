@@ -29,7 +29,13 @@ public enum StoreCopy {
         }
     }
 
+    /// Refuses a database holding a store, except a new one's default list (a server or command
+    /// opened it first), which the copy's lists replace.
     private static func requireEmpty(_ connection: PostgresConnection) async throws {
+        if try await PostgresSession.holdsOnlyTheDefaultList(connection) {
+            try await connection.query("DELETE FROM storeInfo", logger: PostgresSession.logger)
+            try await connection.query("DELETE FROM list", logger: PostgresSession.logger)
+        }
         for (table, _) in ReminderStore.copiedTables {
             let rows = try await PostgresSession.count(table, on: connection)
             if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table, rows: rows) }

@@ -23,8 +23,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// An option's value did not read; `message` is the library's reason.
     case badValue(option: String, message: String)
-    /// A command other than `migrate` was given a PostgreSQL store (not served by them yet).
-    case postgresOnlyForMigrate(address: String)
+    /// A PostgreSQL store where only a store file will do (`migrate --from`).
+    case storeFileRequired(address: String)
 
     var description: String {
         switch self {
@@ -44,8 +44,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             "cannot write \(path): \(reason)"
         case let .badValue(option, message):
             "\(option): \(message)"
-        case let .postgresOnlyForMigrate(address):
-            "\(address) is a PostgreSQL store; this version reaches PostgreSQL only through `georemind migrate --from FILE.sqlite --to \(address)` and `georemind deliver`, other commands need a SQLite file path"
+        case let .storeFileRequired(address):
+            "\(address) is a PostgreSQL store; this needs a SQLite store file"
         }
     }
 
@@ -74,7 +74,7 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as CLIError:
             switch error {
-            case .unknownPlace, .unknownList, .duplicateList, .badValue, .postgresOnlyForMigrate: return (error.description, 64)
+            case .unknownPlace, .unknownList, .duplicateList, .badValue, .storeFileRequired: return (error.description, 64)
             default: return (error.description, 1)
             }
         case let error as DateInputError: return (error.description, 64)

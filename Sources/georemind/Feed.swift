@@ -59,7 +59,8 @@ struct Feed: ParsableCommand {
         if follow, let threads, threads > 1 { throw ValidationError("--follow decides fixes on one thread; drop --threads") }
         if follow, !dryRun, PostgresAddress.isPostgres(global.storePath) {
             // It would hold one transaction open for as long as it follows.
-            throw ValidationError("--follow records into a PostgreSQL store only through `georemind serve`; add --dry-run, or post the fixes to serve")
+            throw ValidationError(
+                "--follow records into a PostgreSQL store only through `georemind serve`; add --dry-run, or post the fixes to serve")
         }
     }
 

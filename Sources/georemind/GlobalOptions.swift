@@ -53,7 +53,7 @@ struct GlobalOptions: ParsableArguments {
     func openStore(readOnly: Bool = false) throws -> ReminderStore {
         let path = storePath
         // Never taken for a file name: that would make a folder named "postgres:" here.
-        if PostgresAddress.isPostgres(path) { throw CLIError.postgresOnlyForMigrate(address: path) }
+        if PostgresAddress.isPostgres(path) { throw CLIError.storeFileRequired(address: path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

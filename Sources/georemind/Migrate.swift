@@ -24,6 +24,7 @@ struct Migrate: ParsableCommand {
         } catch {
             throw CLIError.badValue(option: "--to", message: error.description)
         }
+        if PostgresAddress.isPostgres(from) { throw CLIError.storeFileRequired(address: from) }
         guard FileManager.default.fileExists(atPath: from) else {
             throw CLIError.cannotRead(path: from, reason: "no such store file")
         }

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TestSupport
 import Testing
 
 /// What one run of the built `georemind` printed and returned.
@@ -12,6 +14,10 @@ struct CLIResult: Equatable, CustomStringConvertible {
 
 /// A temporary store and a fixed environment (zone, locale, paths) to run the built
 /// `georemind` in, so its output can be compared exactly.
+///
+/// The store is a SQLite file, or with `GEOREMIND_TEST_ENGINE=postgres` a database of its own on
+/// one PostgreSQL started for the test process (`make test` runs the command suites both ways: the
+/// same commands must print the same on both engines).
 final class CLISandbox {
     let folder: URL
     var environment: [String: String]
@@ -23,10 +29,16 @@ final class CLISandbox {
         environment = [
             "TZ": timeZone, "LANG": "C", "LC_ALL": "C",
             "HOME": folder.path,
-            "GEOREMIND_STORE": folder.appendingPathComponent("store.sqlite").path,
+            "GEOREMIND_STORE": try Self.engine.newStore(fileIn: folder),
             "PATH": "/usr/bin:/bin",
         ]
     }
+
+    /// The engine the sandboxes' stores are on, as `GEOREMIND_TEST_ENGINE` says.
+    static let engine = StoreEngine(ProcessInfo.processInfo.environment["GEOREMIND_TEST_ENGINE"])
+
+    /// True when the store is a file: tests that open or inspect the file itself need that.
+    static var usesStoreFile: Bool { engine == .sqlite }
 
     deinit {
         try? FileManager.default.removeItem(at: folder)

@@ -25,7 +25,9 @@ import Testing
         #"{"_type":"location","acc":8,"lat":\#(latitude),"lon":-122.00902,"tid":"ph","tst":\#(1_772_470_800 + seconds)}"# + "\n"
     }
 
-    @Test func eventsArePrintedWhileTheInputStaysOpen() throws {
+    // Following records into a PostgreSQL store only through serve (PostgresStoreCommandTests).
+    @Test(.enabled(if: CLISandbox.usesStoreFile, "records as it follows"))
+    func eventsArePrintedWhileTheInputStaysOpen() throws {
         let sandbox = try CLISandbox()
         let leave = try sandbox.add("Leave work", "--at", "Work", "--when", "leaving")
         let arrive = try sandbox.add("At work", "--at", "Work")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Commands that only read change no byte of the store; first use by several processes at once
-/// never fails; a path that is not a regular file is refused at once.
+/// never fails (on either engine); a path that is not a regular file is refused at once.
 @Suite struct StoreAccessTests {
     private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
@@ -23,7 +23,8 @@ import Testing
         #expect(python.terminationStatus == 0)
     }
 
-    @Test func readingCommandsChangeNoByteOfAReadOnlyStore() throws {
+    @Test(.enabled(if: CLISandbox.usesStoreFile, "the store's file"))
+    func readingCommandsChangeNoByteOfAReadOnlyStore() throws {
         let sandbox = try CLISandbox()
         let id = try sandbox.add("Buy milk", "--due", "2026-11-23T09:00", "--at", "Work", "--when", "leaving")
         // Fold the WAL into the file, as a store copied or backed up would be.
@@ -38,7 +39,8 @@ import Testing
         #expect(try bytes(sandbox.storePath) == before)
     }
 
-    @Test func aStoreOfANewerVersionIsRefusedUntouched() throws {
+    @Test(.enabled(if: CLISandbox.usesStoreFile, "the store's file"))
+    func aStoreOfANewerVersionIsRefusedUntouched() throws {
         let sandbox = try CLISandbox()
         _ = try sandbox.add("Buy milk")
         // What a later georemind leaves: a migration this one does not know.
@@ -72,7 +74,8 @@ import Testing
         }
     }
 
-    @Test func aPathThatIsNotARegularFileIsRefusedAtOnce() throws {
+    @Test(.enabled(if: CLISandbox.usesStoreFile, "the store's file"))
+    func aPathThatIsNotARegularFileIsRefusedAtOnce() throws {
         let sandbox = try CLISandbox()
         let fifo = sandbox.folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
