@@ -17,7 +17,8 @@ run: build
 
 # The whole suite; the sources must be formatted as .swift-format says (`swift format -i -r Sources
 # Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
-# the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
+# the command and server suites run again with every store on PostgreSQL (the same commands
+# must print the same on both engines); the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
 # which end-to-end tests waiting on processes can occupy); then schemathesis checks the running
 # server against its OpenAPI document, headless Chromium checks the rendered maps and the live page
 # (screenshots under .build/browser/), the GEOS owners are checked for leaks under valgrind, the
@@ -29,6 +30,7 @@ test: deps
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks|Fuzz)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
 	$(SWIFT) test --skip-build --disable-xctest --skip DeliveryTests
+	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter georemindTests --skip ServeSharedStoreTests
 	$(SWIFT) test --skip-build --disable-xctest --filter DeliveryTests
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"

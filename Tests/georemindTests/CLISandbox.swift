@@ -22,14 +22,15 @@ final class CLISandbox {
     let folder: URL
     var environment: [String: String]
 
-    init(timeZone: String = "America/New_York") throws {
+    /// - Parameter engine: where the store is; by default as `GEOREMIND_TEST_ENGINE` says.
+    init(timeZone: String = "America/New_York", engine: StoreEngine = CLISandbox.engine) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("georemind-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         environment = [
             "TZ": timeZone, "LANG": "C", "LC_ALL": "C",
             "HOME": folder.path,
-            "GEOREMIND_STORE": try Self.engine.newStore(fileIn: folder),
+            "GEOREMIND_STORE": try engine.newStore(fileIn: folder),
             "PATH": "/usr/bin:/bin",
         ]
     }
