@@ -131,6 +131,8 @@ let package = Package(
             "SharedEvaluation", "SharedStore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            // NIOThreadPool: the API's store work blocks, off Swift concurrency's threads.
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,6 +3,7 @@ import GeoReminders
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOPosix
 import ReminderViews
 import ServiceLifecycle
 
@@ -11,27 +12,32 @@ import ServiceLifecycle
 /// shows events from `feed` and from any server sharing the store, and resumes exactly after
 /// `Last-Event-ID` (or `?since=`).
 struct EventStream: Sendable {
-    let store: ReminderStore
+    let outbox: any OutboxReading
     /// How often the outbox is read for new events while idle.
     var pollInterval: Duration = .milliseconds(250)
     /// A comment line this often keeps proxies from closing an idle stream.
     var keepAlive: Duration = .seconds(15)
 
-    func response(_ request: Request, _ context: ServerContext) throws -> Response {
+    func response(_ request: Request, _ context: ServerContext) async throws -> Response {
         guard let token = context.token else { throw APIError.unauthenticated }
         guard token.scope.allows(.read) else { throw APIError.forbidden(.read) }
         let parameters = request.uri.queryParameters
         let resumeID = request.headers[HTTPField.Name("Last-Event-ID")!] ?? parameters.get("since")
-        let start = try resumeID.map { try store.outboxSequence(resumingAfter: $0) } ?? store.outboxEnd()
+        let outbox = outbox
+        // The outbox's reads block: on NIO's blocking pool, not on Swift concurrency's few threads.
+        let start = try await NIOThreadPool.singleton.runIfActive {
+            try resumeID.map { try outbox.outboxSequence(resumingAfter: $0) } ?? outbox.outboxEnd()
+        }
         let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
-        let (outbox, pollInterval, keepAlive) = (store, pollInterval, keepAlive)
+        let (pollInterval, keepAlive) = (pollInterval, keepAlive)
         let body = ResponseBody { writer in
             var cursor = start
             var idle = ContinuousClock.now
             // A retry hint for browsers' EventSource, then events as they are recorded.
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                let events = try outbox.outboxEvents(after: cursor, limit: 500)
+                let after = cursor
+                let events = try await NIOThreadPool.singleton.runIfActive { try outbox.outboxEvents(after: after, limit: 500) }
                 var text = ""
                 for event in events where filter.matches(event) {
                     text += "id: \(event.id)\nevent: \(event.type.rawValue)\ndata: "

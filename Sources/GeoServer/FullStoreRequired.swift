@@ -1,16 +1,17 @@
 import Hummingbird
 
-/// On a shared PostgreSQL store, the routes that need the whole store there (the REST API, the
-/// event stream, the live page) answer 501 with one line rather than fail: only ingestion and
-/// evaluation run on PostgreSQL so far (docs/scaling.md).
+/// On a shared PostgreSQL store, the live map's routes answer 501 with one line rather than fail:
+/// an instance holds the positions of its own partitions' devices only, and a map of some devices
+/// would mislead (docs/scaling.md). The REST API and the event stream work on both engines.
 struct FullStoreRequired: RouterMiddleware {
     typealias Context = ServerContext
 
-    /// The live page's paths, and the prefixes of the API's and the event stream's.
-    static let paths: Set<String> = ["/", "/live.js", "/live.css", "/config.json", "/events"]
-    static let prefixes = ["/api/", "/leaflet/"]
+    /// The live page's paths, and the prefixes of its script's assets.
+    static let paths: Set<String> = ["/", "/live.js", "/live.css", "/config.json", "/api/v1/live"]
+    static let prefixes = ["/leaflet/"]
 
-    static let message = "the REST API, /events and the live page are not available on a PostgreSQL store yet; use a SQLite store for them"
+    static let message =
+        "the live map is not available on a PostgreSQL store yet (each instance holds only its partitions' devices); the REST API and /events are"
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws
         -> Response

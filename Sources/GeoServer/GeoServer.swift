@@ -6,6 +6,7 @@ import Hummingbird
 import LiveEvaluation
 import LocationProtocols
 import Logging
+import SharedStore
 
 /// The HTTP front of `georemind serve`: each route decodes its client's request with
 /// LocationProtocols, hands the fixes to the store's ``FixIngestion`` (the ``LiveEvaluator`` on
@@ -17,9 +18,12 @@ public struct GeoServer: Sendable {
     public let evaluator: LiveEvaluator?
     public let credentials: Credentials
     public let metrics: ServerMetrics
-    /// The SQLite store behind the REST API and the event stream; nil on a shared PostgreSQL store,
-    /// where those answer 501 (``FullStoreRequired``).
-    public let store: ReminderStore?
+    /// The store behind the REST API: the SQLite file, or a shared PostgreSQL store's working copies.
+    public let access: any StoreAccess
+    /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
+    public let outbox: any OutboxReading
+    /// The SQLite file, for the webhook gauges of `/metrics`; nil on a shared store.
+    let store: ReminderStore?
     public let places: PlaceDirectory
     /// Speed and battery as the apps last reported them, for the live map.
     public let readings = LatestReadings()
@@ -34,6 +38,8 @@ public struct GeoServer: Sendable {
         places: PlaceDirectory = .empty
     ) {
         self.store = store
+        self.access = store
+        self.outbox = store
         self.places = places
         self.evaluator = evaluator
         self.ingestion = evaluator
@@ -41,12 +47,18 @@ public struct GeoServer: Sendable {
         self.metrics = metrics
     }
 
-    /// The front of an instance sharing a PostgreSQL store: ingestion, health and metrics.
-    public init(sharedIngestion: any FixIngestion, credentials: Credentials, metrics: ServerMetrics) {
+    /// The front of an instance sharing a PostgreSQL store: ingestion into the partitions' inboxes,
+    /// the REST API and event stream on `workspace`; no live map (``FullStoreRequired``).
+    public init(
+        sharedIngestion: any FixIngestion, workspace: SharedWorkspace, credentials: Credentials, metrics: ServerMetrics,
+        places: PlaceDirectory = .empty
+    ) {
         self.ingestion = sharedIngestion
         self.evaluator = nil
         self.store = nil
-        self.places = .empty
+        self.access = workspace
+        self.outbox = workspace
+        self.places = places
         self.credentials = credentials
         self.metrics = metrics
     }
@@ -56,7 +68,7 @@ public struct GeoServer: Sendable {
         let routes = RouteTable()
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
-        if store == nil { router.add(middleware: FullStoreRequired()) }
+        if evaluator == nil { router.add(middleware: FullStoreRequired()) }
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
         router.on("/readyz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
         router.on("/metrics", .get, in: routes) { _, _ in
@@ -78,16 +90,16 @@ public struct GeoServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        if let store, let evaluator {
-            router.on("/events", .get, in: routes) { request, context in
-                do {
-                    return try EventStream(store: store).response(request, context)
-                } catch {
-                    let failure = APIError(error)
-                    return Self.json(failure.status, Self.errorJSON(failure.message))
-                }
+        router.on("/events", .get, in: routes) { [outbox] request, context in
+            do {
+                return try await EventStream(outbox: outbox).response(request, context)
+            } catch {
+                let failure = APIError(error)
+                return Self.json(failure.status, Self.errorJSON(failure.message))
             }
-            ReminderAPI(store: store, places: places).register(on: router, routes: routes)
+        }
+        ReminderAPI(access: access, outbox: outbox, places: places).register(on: router, routes: routes)
+        if let evaluator {
             LivePage(evaluator: evaluator, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
                 on: router, routes: routes)
         }

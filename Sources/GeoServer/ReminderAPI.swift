@@ -2,13 +2,19 @@ import Foundation
 import GeoReminders
 import HTTPTypes
 import Hummingbird
+import NIOPosix
 import ReminderViews
 
 /// `/api/v1`: reminders, lists, places, devices and events as JSON, in the shapes the command line
 /// prints (`list --json`, `show --json`). Each route reads its request into a ``ReminderQuery`` or
-/// ``ReminderDraft`` and hands it to the store: the rules live in the library, not here.
+/// ``ReminderDraft`` and hands it to the store through the store protocol (``StoreAccess``), as the
+/// command line does, on either engine: the rules live in the library, not here.
+///
+/// The store's calls block (SQLite, or a PostgreSQL working copy waiting for its database), so each
+/// request's store work runs on NIO's blocking pool, not on one of Swift concurrency's few threads.
 struct ReminderAPI: Sendable {
-    let store: ReminderStore
+    let access: any StoreAccess
+    let outbox: any OutboxReading
     let places: PlaceDirectory
     /// Largest request body: a reminder is a few hundred bytes.
     static let maxBody = 1 << 20
@@ -16,49 +22,58 @@ struct ReminderAPI: Sendable {
     func register(on router: Router<ServerContext>, routes: RouteTable) {
         let base = "/api/v1"
         router.on("\(base)/reminders", .get, in: routes) { request, context in
-            try respond(context, needs: .read) { try listReminders(request) }
+            try await respond(context, needs: .read) { try listReminders(request) }
         }
         router.on("\(base)/reminders", .post, in: routes) { request, context in
             let body = try await Self.body(request)
-            return try respond(context, needs: .full) { try create(body) }
+            return try await respond(context, needs: .full) { try create(body) }
         }
         router.on("\(base)/reminders/:id", .get, in: routes) { _, context in
-            try respond(context, needs: .read) { try show(context.parameters.require("id")) }
+            let id = try context.parameters.require("id")
+            return try await respond(context, needs: .read) { try show(id) }
         }
         router.on("\(base)/reminders/:id", .patch, in: routes) { request, context in
-            let body = try await Self.body(request)
-            return try respond(context, needs: .full) { try update(context.parameters.require("id"), body) }
+            let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
+            return try await respond(context, needs: .full) { try update(id, body) }
         }
         router.on("\(base)/reminders/:id", .delete, in: routes) { _, context in
-            try respond(context, needs: .full) {
-                try store.remove(id: try store.reminderID(idPrefix: context.parameters.require("id")))
+            let id = try context.parameters.require("id")
+            return try await respond(context, needs: .full) {
+                try access.writing(.reminders) { store in try store.remove(id: try store.reminderID(idPrefix: id)) }
                 return Response(status: .noContent)
             }
         }
         router.on("\(base)/reminders/:id/complete", .post, in: routes) { request, context in
-            let body = try await Self.body(request)
-            return try respond(context, needs: .full) { try complete(context.parameters.require("id"), body) }
+            let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
+            return try await respond(context, needs: .full) { try complete(id, body) }
         }
         router.on("\(base)/lists", .get, in: routes) { _, context in
-            try respond(context, needs: .read) { try Self.json(.ok, try store.lists().map(ListJSON.init)) }
+            try await respond(context, needs: .read) {
+                try Self.json(.ok, try access.reading(.reminders) { try $0.lists() }.map(ListJSON.init))
+            }
         }
         router.on("\(base)/places", .get, in: routes) { _, context in
-            try respond(context, needs: .read) { try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
+            try await respond(context, needs: .read) { try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
         }
         router.on("\(base)/devices", .get, in: routes) { _, context in
-            try respond(context, needs: .read) { try Self.json(.ok, try store.devices().map(DeviceJSON.init)) }
+            try await respond(context, needs: .read) {
+                try Self.json(.ok, try access.reading(.credentials) { try $0.devices() }.map(DeviceJSON.init))
+            }
         }
         router.on("\(base)/events", .get, in: routes) { request, context in
-            try respond(context, needs: .read) { try events(request) }
+            try await respond(context, needs: .read) { try events(request) }
         }
     }
 
-    /// Checks the token's scope, runs `body`, and answers any error as `{"error": ...}`.
-    func respond(_ context: ServerContext, needs scope: TokenScope, _ body: () throws -> Response) throws -> Response {
+    /// Checks the token's scope, runs `body` on the blocking pool, and answers any error as
+    /// `{"error": ...}`.
+    func respond(
+        _ context: ServerContext, needs scope: TokenScope, _ body: @escaping @Sendable () throws -> Response
+    ) async throws -> Response {
         do {
             guard let token = context.token else { throw APIError.unauthenticated }
             guard token.scope.allows(scope) else { throw APIError.forbidden(scope) }
-            return try body()
+            return try await NIOThreadPool.singleton.runIfActive(body)
         } catch {
             let failure = APIError(error)
             if failure.status == .internalServerError {
@@ -98,31 +113,36 @@ struct ReminderAPI: Sendable {
         } catch {
             throw APIError(status: .badRequest, message: error.message(spelling: .field))
         }
-        let reminders = try query.reminders(in: store)
-        let titles = try ListTitles(store: store)
+        let (reminders, titles) = try access.reading(.reminders) { store in
+            (try query.reminders(in: store), try ListTitles(store: store))
+        }
         return GeoServer.json(.ok, ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: titles[$0.listID]) }))
     }
 
     func show(_ id: String) throws -> Response {
-        try reminderResponse(.ok, try store.reminder(idPrefix: id))
+        try access.reading(.reminders) { store in try reminderResponse(.ok, try store.reminder(idPrefix: id), in: store) }
     }
 
     func create(_ body: [UInt8]) throws -> Response {
         let draft = try Self.draft(body)
         guard let title = draft.title else { throw RequestError.missing(field: "title") }
-        var reminder = Reminder(title: title)
-        try draft.apply(to: &reminder, store: store, places: places.named)
-        let saved = try ReminderDraft.save(reminder, in: store)
-        var response = try reminderResponse(.created, saved)
-        response.headers[.location] = "/api/v1/reminders/\(saved.id)"
-        return response
+        return try access.writing(.reminders) { store in
+            var reminder = Reminder(title: title)
+            try draft.apply(to: &reminder, store: store, places: places.named)
+            let saved = try ReminderDraft.save(reminder, in: store)
+            var response = try reminderResponse(.created, saved, in: store)
+            response.headers[.location] = "/api/v1/reminders/\(saved.id)"
+            return response
+        }
     }
 
     func update(_ id: String, _ body: [UInt8]) throws -> Response {
         let draft = try Self.draft(body)
-        var reminder = try store.reminder(idPrefix: id)
-        try draft.apply(to: &reminder, store: store, places: places.named)
-        return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store))
+        return try access.writing(.reminders) { store in
+            var reminder = try store.reminder(idPrefix: id)
+            try draft.apply(to: &reminder, store: store, places: places.named)
+            return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store), in: store)
+        }
     }
 
     /// `{"date": "..."}` optionally: when it was completed (default, or null: now).
@@ -134,16 +154,18 @@ struct ReminderAPI: Sendable {
             date = try request.date.map { try ReminderDraft.moment($0, field: "date") }
             subtasks = request.subtasks ?? false
         }
-        let reminder = try store.reminder(idPrefix: id)
-        let result = try store.complete(id: reminder.id, completionDate: date, includingSubtasks: subtasks)
-        let titles = try ListTitles(store: store)
+        let (result, titles) = try access.writing(.reminders) { store in
+            let reminder = try store.reminder(idPrefix: id)
+            let result = try store.complete(id: reminder.id, completionDate: date, includingSubtasks: subtasks)
+            return (result, try ListTitles(store: store))
+        }
         return try Self.json(.ok, CompletionJSON(result, listTitle: titles[result.reminder.listID]))
     }
 
     /// `GET /api/v1/events?since=EVENT_ID&limit=N`: outbox events after that one, oldest first.
     func events(_ request: Request) throws -> Response {
         let parameters = request.uri.queryParameters
-        let after = try parameters.get("since").map { try store.outboxSequence(resumingAfter: $0) } ?? 0
+        let after = try parameters.get("since").map { try outbox.outboxSequence(resumingAfter: $0) } ?? 0
         let limit =
             try parameters.get("limit").map { text in
                 guard let value = Int(text), (1...1000).contains(value) else {
@@ -152,7 +174,7 @@ struct ReminderAPI: Sendable {
                 return value
             } ?? 100
         let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
-        let events = try store.outboxEvents(after: after, limit: limit).filter(filter.matches)
+        let events = try outbox.outboxEvents(after: after, limit: limit).filter(filter.matches)
         var text = "["
         for (index, event) in events.enumerated() {
             if index > 0 { text += "," }
@@ -161,7 +183,7 @@ struct ReminderAPI: Sendable {
         return GeoServer.json(.ok, text + "]")
     }
 
-    func reminderResponse(_ status: HTTPResponse.Status, _ reminder: Reminder) throws -> Response {
+    func reminderResponse(_ status: HTTPResponse.Status, _ reminder: Reminder, in store: ReminderStore) throws -> Response {
         let titles = try ListTitles(store: store)
         var text = JSONText()
         ReminderJSON(reminder, listTitle: titles[reminder.listID]).write(to: &text)

@@ -80,14 +80,26 @@ public enum ServerLauncher {
         evaluation.lateAfter = settings.lateAfter
         evaluation.leaseSeconds = settings.leaseSeconds
         let evaluator = PartitionedEvaluator(address: address, settings: evaluation, logger: logger) { metrics.partitionCommitted($0) }
+        // The REST API's and event stream's connection, working as the command line does.
+        let workspace = try await SharedWorkspace.open(address)
+        let ingestion = InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections)
         let server = GeoServer(
-            sharedIngestion: InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections),
-            credentials: credentials, metrics: metrics)
-        // The pool after the added services: it stops after the evaluator and the HTTP server that use it.
-        try await runGroup(
-            server,
-            services: services + [client, evaluator, SharedCredentialWatcher(credentials: credentials, client: client, logger: logger)],
-            settings: settings, logger: logger, onListening: onListening)
+            sharedIngestion: ingestion,
+            workspace: workspace, credentials: credentials, metrics: metrics, places: settings.places)
+        do {
+            // The pool after the added services: it stops after the evaluator and the HTTP server that use it.
+            try await runGroup(
+                server,
+                services: services + [
+                    client, evaluator,
+                    SharedCredentialWatcher(credentials: credentials, ingestion: ingestion, client: client, logger: logger),
+                ],
+                settings: settings, logger: logger, onListening: onListening)
+        } catch {
+            await workspace.close()
+            throw error
+        }
+        await workspace.close()
     }
 
     /// Runs `services`, then the HTTP application on the settings' address, under one ServiceGroup

@@ -1,12 +1,16 @@
 import Logging
 import PostgresNIO
 import ServiceLifecycle
+import SharedEvaluation
 import SharedStore
 
 /// Re-reads tokens and registered devices from a shared PostgreSQL store every second (no change
 /// notifications cross instances): a token revoked through any instance is refused within that.
+/// Writes the last uses of tokens and devices the instance's requests made on the same beat, and
+/// what is waiting at shutdown.
 struct SharedCredentialWatcher: Service {
     let credentials: Credentials
+    let ingestion: InboxIngestion
     let client: PostgresClient
     let logger: Logger
     static let interval = Duration.seconds(1)
@@ -25,10 +29,16 @@ struct SharedCredentialWatcher: Service {
                 try? await Task.sleep(for: Self.interval)
                 do {
                     try await Self.load(into: credentials, from: client)
+                    try await ingestion.recordUses()
                 } catch {
                     logger.error("reloading tokens and devices failed", metadata: ["error": "\(error)"])
                 }
             }
+        }
+        do {
+            try await ingestion.recordUses(force: true)
+        } catch {
+            logger.warning("last uses not recorded at shutdown", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -45,18 +45,8 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     public static let wholeSaveFixes = 100_000
     /// Every device that posted since the server started (the `devices_seen` gauge).
     var seenDevices: Set<String> = []
-    /// When each token's and device's last use was written: at most one write a minute each.
-    var usageWritten: [UsageKey: Date] = [:]
-    static let usageInterval: TimeInterval = 60
-    /// Tokens and devices used since their uses were last looked at, which is at most once a
-    /// second: sifting every commit's users against ``usageWritten`` cost more than the commit's
-    /// SQL under single-fix load.
-    var unsiftedUse: (tokens: Set<String>, devices: Set<String>, since: Date) = ([], [], .distantPast)
-    static let siftInterval: TimeInterval = 1
-
-    enum UsageKey: Hashable {
-        case token(String), device(String)
-    }
+    /// Which token and device uses to write, and when.
+    var uses = UseSifter()
 
     public init(
         store: any LiveStore, options: EngineOptions, lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter,
@@ -222,23 +212,10 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     /// Writes the last-use dates `token list` and `device list` show, each at most once a minute.
     /// - Parameter force: writes what is waiting whatever the time (at shutdown).
     func recordUse(tokens: Set<String>, devices: Set<String>, at now: Date, force: Bool = false) {
-        unsiftedUse.tokens.formUnion(tokens)
-        unsiftedUse.devices.formUnion(devices)
-        guard !unsiftedUse.tokens.isEmpty || !unsiftedUse.devices.isEmpty else { return }
-        guard force || now.timeIntervalSince(unsiftedUse.since) >= Self.siftInterval else { return }
-        let (tokens, devices) = (unsiftedUse.tokens, unsiftedUse.devices)
-        unsiftedUse = ([], [], now)
-        func due(_ key: UsageKey) -> Bool {
-            guard let written = usageWritten[key], now.timeIntervalSince(written) < Self.usageInterval else { return true }
-            return false
-        }
-        let dueTokens = tokens.filter { due(.token($0)) }
-        let dueDevices = devices.filter { due(.device($0)) }
-        guard !dueTokens.isEmpty || !dueDevices.isEmpty else { return }
+        guard let due = uses.add(tokens: tokens, devices: devices, at: now, force: force) else { return }
         do {
-            try store.recordUse(tokens: dueTokens, devices: dueDevices, at: now)
-            for token in dueTokens { usageWritten[.token(token)] = now }
-            for device in dueDevices { usageWritten[.device(device)] = now }
+            try store.recordUse(tokens: due.tokens, devices: due.devices, at: now)
+            uses.written(due, at: now)
         } catch {
             logger.warning("last use not recorded", metadata: ["error": "\(error)"])
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GeofenceEngine
 import LiveEvaluation
 import PostgresNIO
@@ -7,7 +8,8 @@ import Synchronization
 /// Ingestion on a shared PostgreSQL store: requests' fixes go to their partitions' inboxes and
 /// each request is acknowledged once they committed, so an acknowledged fix survives the death of
 /// every instance. The partitions' owners evaluate them (``PartitionedEvaluator``); devices first
-/// seen with a token are registered in the same transaction.
+/// seen with a token are registered in the same transaction. Tokens' and devices' uses are gathered
+/// for ``recordUses(force:)``.
 ///
 /// Requests that arrive while a transaction is committing share the next one (group commit, as
 /// ``LiveEvaluator`` does on SQLite): with PostgreSQL's fsync on, one transaction per request held
@@ -20,6 +22,7 @@ public final class InboxIngestion: FixIngestion {
     /// Devices this instance registered or saw registered: not inserted again.
     let knownDevices = Mutex<Set<String>>([])
     let waiting = Mutex<(requests: [Request], committing: Int)>(([], 0))
+    let uses = Mutex(UseSifter())
 
     struct Request {
         var fixes: [Fix]
@@ -85,6 +88,18 @@ public final class InboxIngestion: FixIngestion {
             try await FixInbox.post(fixes, partitions: partitions, on: db)
             try await SharedCredentials.registerDevices(newDevices, on: db)
         }
+        uses.withLock { $0.gather(tokens: Set(batch.compactMap(\.tokenName)), devices: Set(fixes.compactMap(\.device))) }
         if !registering.isEmpty { knownDevices.withLock { $0.formUnion(registering) } }
+    }
+
+    /// Writes when the tokens and devices of acknowledged requests were last used, as ``UseSifter``
+    /// lets through (each at most once a minute); `force` writes what is waiting (at shutdown).
+    public func recordUses(force: Bool = false) async throws {
+        let now = Date()
+        guard let due = uses.withLock({ $0.add(tokens: [], devices: [], at: now, force: force) }) else { return }
+        try await client.withConnection { db in
+            try await SharedCredentials.recordUse(tokens: due.tokens, devices: due.devices, at: now, on: db)
+        }
+        uses.withLock { $0.written(due, at: now) }
     }
 }

@@ -33,6 +33,23 @@ public enum SharedCredentials {
         }
     }
 
+    /// Records when tokens were last used and devices last seen, as ``ReminderStore/recordUse(tokens:devices:at:)``.
+    public static func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date, on db: PostgresConnection) async throws {
+        let seconds = date.timeIntervalSinceReferenceDate
+        do {
+            if !tokens.isEmpty {
+                try await db.query(
+                    "UPDATE apiToken SET lastUsedDate = \(seconds) WHERE name = ANY(\(Array(tokens)))", logger: PostgresSession.logger)
+            }
+            if !devices.isEmpty {
+                try await db.query(
+                    "UPDATE device SET lastSeenDate = \(seconds) WHERE id = ANY(\(Array(devices)))", logger: PostgresSession.logger)
+            }
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
     /// Adds the devices not yet known, named after their id, as ``ReminderStore/registerDevices(_:)``.
     public static func registerDevices(_ devices: [(id: String, tokenName: String)], on db: PostgresConnection) async throws {
         guard !devices.isEmpty else { return }

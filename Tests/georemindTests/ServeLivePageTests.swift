@@ -3,7 +3,8 @@ import Testing
 
 /// The live page of `serve`: its HTML and script, Leaflet from Debian's package when installed,
 /// and each device's position, accuracy and the places it is inside.
-@Suite(.serialized) struct ServeLivePageTests {
+// The live map is SQLite's only so far (ServeSharedStoreTests checks the 501 on PostgreSQL).
+@Suite(.serialized, .enabled(if: CLISandbox.usesStoreFile, "the live map")) struct ServeLivePageTests {
     @Test func theLivePageAndItsData() async throws {
         let sandbox = try CLISandbox()
         let read = try sandbox.ok("token", "create", "viewer", "--scope", "read").trimmingCharacters(in: .newlines)
