@@ -78,6 +78,8 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
             try load(tables, into: copy)
             // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
             let before = writes ? try copy.rows(of: tables) : [:]
+            // Keys made for another locale or zone are rebuilt, and written back, by writers only.
+            if writes, tables.contains("storeInfo") { try copy.adoptStoredSettings() }
             let result = try work(copy)
             if writes { try writeBack(from: before, to: try copy.rows(of: tables)) }
             // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.

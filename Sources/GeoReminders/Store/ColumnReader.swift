@@ -1,4 +1,5 @@
 import CivilTime
+import Foundation
 import GRDBSQLite
 
 /// The current row of a stepping statement, read by column index.
@@ -23,6 +24,20 @@ struct ColumnReader {
     }
 
     func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }
+
+    /// The cell as it is stored, whatever its type: what a copy to another engine carries.
+    func storeValue(_ index: Int32) -> StoreValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: return .text(text(index) ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
 
     func bool(_ index: Int32) -> Bool { sqlite3_column_int64(statement, index) != 0 }
 }

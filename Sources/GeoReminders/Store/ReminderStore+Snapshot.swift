@@ -77,12 +77,12 @@ extension ReminderStore {
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
                 // The primary key's order (the WITHOUT ROWID tables have no rowid).
                 let order = ["alarm": "reminderNumber, position", "webhookDelivery": "endpointID, eventSequence"][table] ?? "rowid"
-                let cursor = try Row.fetchCursor(
-                    db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
+                let select = try db.makeStatement(sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
                 var batch: [[StoreValue]] = []
                 batch.reserveCapacity(min(batchSize, count))
-                while let row = try cursor.next() {
-                    batch.append(row.databaseValues.map(StoreValue.init))
+                let width = Int32(columns.count)
+                try select.forEachRow(arguments: []) { row in
+                    batch.append((0..<width).map(row.storeValue))
                     if batch.count == batchSize {
                         try body(table, count, batch)
                         batch.removeAll(keepingCapacity: true)
@@ -103,8 +103,8 @@ extension ReminderStore {
     /// store's one reader. Each table given is emptied first (children before parents), then
     /// filled, parents first.
     ///
-    /// Loaded settings (`storeInfo`) are adopted as an opened file's are: the default list, and
-    /// title and floating due keys rebuilt when they were made for another locale or zone.
+    /// Loaded settings (`storeInfo`) name the default list; the keys stay as loaded, as in a file
+    /// opened read-only (``adoptStoredSettings()`` rebuilds those made for another locale or zone).
     /// - Parameters:
     ///   - tables: rows by table, each a table of ``copiedTables`` with its cells in that column order.
     ///   - generatedKeys: the highest key each AUTOINCREMENT table ever gave where the rows came
@@ -120,8 +120,11 @@ extension ReminderStore {
                 let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
                 let insert = try db.makeStatement(
                     sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                // Bound without boxes: a working copy of a PostgreSQL store loads every row per command.
                 for row in tables[table] ?? [] {
-                    try insert.execute(arguments: StatementArguments(row.map(\.databaseValue)))
+                    try insert.run { binder in
+                        for cell in row { try binder.bind(cell) }
+                    }
                 }
             }
             for (table, mark) in generatedKeys {
@@ -129,7 +132,12 @@ extension ReminderStore {
                 try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table, mark])
             }
         }
-        if tables["storeInfo"] != nil { try adoptStoredSettings() }
+        if tables["storeInfo"] != nil {
+            let defaultListID = try database.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
+            }
+            cachedDefaultListID.withLock { $0 = defaultListID }
+        }
     }
 }
 

@@ -156,8 +156,9 @@ public final class ReminderStore: Sendable {
     }
 
     /// Reads the store's settings: the default list, and the locale and zone its keys were made
-    /// for, rebuilding title and floating due keys made for others than this opener's.
-    func adoptStoredSettings() throws {
+    /// for, rebuilding title and floating due keys made for others than this opener's (as a file
+    /// opened for writing does; a working copy about to write calls it once its rows are loaded).
+    public func adoptStoredSettings() throws {
         guard let database else { return }
         let localeID = titleKeys.locale.identifier
         let zoneID = configuration.floatingTimeZone.identifier

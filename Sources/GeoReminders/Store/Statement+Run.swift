@@ -78,6 +78,22 @@ struct ParameterBinder {
         try bind(Int64(flag ? 1 : 0))
     }
 
+    /// A cell copied from another engine, as SQLite holds it.
+    mutating func bind(_ value: StoreValue) throws {
+        try next { statement, index in
+            switch value {
+            case .null: sqlite3_bind_null(statement, index)
+            case .integer(let number): sqlite3_bind_int64(statement, index, number)
+            case .real(let number): sqlite3_bind_double(statement, index, number)
+            case .text(let text): sqlite3_bind_text(statement, index, text, -1, transientDestructor)
+            case .blob(let data):
+                data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), transientDestructor)
+                }
+            }
+        }
+    }
+
     private mutating func next(_ body: (OpaquePointer, Int32) -> Int32) throws {
         index += 1
         let code = body(statement, index)
