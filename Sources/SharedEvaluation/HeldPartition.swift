@@ -18,8 +18,10 @@ final class HeldPartition {
 
     var lease: PartitionLease { store.lease }
 
-    init(lease: PartitionLease, connection: PostgresConnection, settings: PartitionedEvaluator.Settings) throws {
-        store = PartitionEvaluationStore(lease: lease, owner: settings.owner, connection: connection)
+    init(
+        lease: PartitionLease, connection: PostgresConnection, snapshot: ReminderSnapshot, settings: PartitionedEvaluator.Settings
+    ) throws {
+        store = PartitionEvaluationStore(lease: lease, owner: settings.owner, connection: connection, snapshot: snapshot)
         evaluator = try AlarmEvaluator(
             store: store, options: settings.options, mode: .commit, floatingZone: settings.floatingZone, checkpointInterval: 0,
             stateKey: store.stateKey, lateAfter: settings.lateAfter,

@@ -57,9 +57,11 @@ extension PartitionedEvaluator {
             partitions[number] = nil
         }
         if !surplus.isEmpty { locked { $0.releasable += surplus } }
+        // The partitions loaded now read the reminders once, as they are now.
+        reminders.empty()
         for (number, lease) in wanted.sorted(by: { $0.key < $1.key }) where partitions[number] == nil && !lost.contains(lease) {
             do {
-                partitions[number] = try HeldPartition(lease: lease, connection: connection, settings: settings)
+                partitions[number] = try HeldPartition(lease: lease, connection: connection, snapshot: reminders, settings: settings)
             } catch {
                 logger.error("loading a partition failed", metadata: ["partition": "\(number)", "error": "\(error)"])
                 if case SharedStoreError.leaseLost = error { lost.insert(lease) }

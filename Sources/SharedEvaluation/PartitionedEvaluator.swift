@@ -59,6 +59,8 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     var partitions: [Int: HeldPartition] = [:]
     /// Leases a commit found lost: not loaded again before the next heartbeat says they are held.
     var lost: Set<PartitionLease> = []
+    /// The reminders read once for the partitions loaded in one round.
+    let reminders = ReminderSnapshot()
 
     public init(
         address: PostgresAddress, settings: Settings, logger: Logger, onCommit: @escaping @Sendable (PartitionCommit) -> Void = { _ in }

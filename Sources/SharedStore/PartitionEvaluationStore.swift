@@ -28,13 +28,17 @@ public final class PartitionEvaluationStore: EvaluationStore {
     let now: @Sendable () -> Date
     /// True while a transaction of this store is open: a commit inside ``takeInbox(limit:_:)`` joins it.
     let inTransaction = Mutex(false)
+    /// The reminders as the instance's other partitions loaded in the same round read them, if shared.
+    let snapshot: ReminderSnapshot?
 
     public init(
-        lease: PartitionLease, owner: String, connection: PostgresConnection, now: @escaping @Sendable () -> Date = { Date() }
+        lease: PartitionLease, owner: String, connection: PostgresConnection, snapshot: ReminderSnapshot? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.lease = lease
         self.owner = owner
         self.connection = connection
+        self.snapshot = snapshot
         self.now = now
     }
 
@@ -48,8 +52,13 @@ public final class PartitionEvaluationStore: EvaluationStore {
 
     /// Reads the reminder tables as rows in one snapshot (a reminder and its alarms agree), loads
     /// them into an in-memory ``ReminderStore`` and reads them there: one reader of each record for
-    /// both engines.
+    /// both engines. With a ``ReminderSnapshot``, once for every partition of the round.
     public func incompleteReminders() throws -> [Reminder] {
+        guard let snapshot else { return try readIncompleteReminders() }
+        return try snapshot.reminders(readIncompleteReminders)
+    }
+
+    private func readIncompleteReminders() throws -> [Reminder] {
         var tables: [String: [[StoreValue]]] = [:]
         try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fenced: false) {
             for (table, columns) in ReminderStore.copiedTables where Self.reminderTables.contains(table) {
