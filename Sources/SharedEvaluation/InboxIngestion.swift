@@ -87,6 +87,8 @@ public final class InboxIngestion: FixIngestion {
         try await client.withTransaction(logger: SharedDatabase.logger) { db in
             try await FixInbox.post(fixes, partitions: partitions, on: db)
             try await SharedCredentials.registerDevices(newDevices, on: db)
+            // The owners wake as this commits, not at their next look at the inboxes.
+            try await StoreNotification.inbox.send(on: db)
         }
         uses.withLock { $0.gather(tokens: Set(batch.compactMap(\.tokenName)), devices: Set(fixes.compactMap(\.device))) }
         if !registering.isEmpty { knownDevices.withLock { $0.formUnion(registering) } }

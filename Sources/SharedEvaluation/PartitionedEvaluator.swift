@@ -6,6 +6,7 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import SharedStore
+import Synchronization
 
 /// `serve`'s evaluation on a shared PostgreSQL store (docs/scaling.md): this instance holds a fair
 /// share of the device partitions by leases it renews every few seconds, and for each keeps an
@@ -61,6 +62,8 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     var lost: Set<PartitionLease> = []
     /// The reminders read once for the partitions loaded in one round.
     let reminders = ReminderSnapshot()
+    /// The reminders' fingerprint as last read, by the poll or on a notification.
+    let fingerprint = Mutex<[Double]?>(nil)
 
     public init(
         address: PostgresAddress, settings: Settings, logger: Logger, onCommit: @escaping @Sendable (PartitionCommit) -> Void = { _ in }
@@ -92,6 +95,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         let tasks = [
             Task { await heartbeats(leases) },
             Task { await watchReminders(watcher) },
+            Task { await listen(watcher) },
         ]
         // Every connection is closed on every way out (postgres-nio requires it of its owner).
         var failure: (any Error)?
@@ -139,18 +143,48 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         }
     }
 
-    /// Polls the reminders' fingerprint; when it moves, the evaluation thread reloads.
+    /// Polls the reminders' fingerprint (changes nobody notified, such as one made with `psql`).
     func watchReminders(_ connection: PostgresConnection) async {
-        var last: [Double]?
+        while !Task.isCancelled {
+            await checkReminders(connection)
+            try? await Task.sleep(for: .seconds(settings.reminderPollInterval))
+        }
+    }
+
+    /// Reads the reminders' fingerprint; when it moved, the evaluation thread reloads.
+    func checkReminders(_ connection: PostgresConnection) async {
+        do {
+            let current = try await SharedReminders.fingerprint(on: connection)
+            let moved = fingerprint.withLock { last in
+                defer { last = current }
+                return last.map { $0 != current } ?? false
+            }
+            if moved { wake { $0.reloadRequested = true } }
+        } catch {
+            logger.error("reading the reminders' fingerprint failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Wakes the evaluation thread as writers commit (``StoreNotification``): fixes in an inbox, or
+    /// changed reminders (checked against the fingerprint, so a change the poll also saw reloads
+    /// once). Listens again after a failure; the polls cover the gap.
+    func listen(_ connection: PostgresConnection) async {
         while !Task.isCancelled {
             do {
-                let current = try await SharedReminders.fingerprint(on: connection)
-                if let last, last != current { wake { $0.reloadRequested = true } }
-                last = current
+                try await connection.listen(on: StoreNotification.channel) { notifications in
+                    for try await notification in notifications {
+                        switch StoreNotification(rawValue: notification.payload) {
+                        case .inbox: wake { _ in }
+                        case .reminders: await checkReminders(connection)
+                        case nil: break
+                        }
+                    }
+                }
             } catch {
-                logger.error("reading the reminders' fingerprint failed", metadata: ["error": "\(error)"])
+                if Task.isCancelled { return }
+                logger.error("listening for changes failed", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: .seconds(settings.reminderPollInterval))
+            try? await Task.sleep(for: .seconds(1))
         }
     }
 

@@ -16,6 +16,7 @@ extension SharedWorkspace {
     func writeBack(from before: [String: [[StoreValue]]], to after: [String: [[StoreValue]]]) throws {
         let tables = ReminderStore.copiedTables.filter { after[$0.table] != nil }
         var changes: [(table: String, columns: [String], added: [[StoreValue]], changed: [[StoreValue]])] = []
+        var deleted: Set<String> = []
         for (table, columns) in tables.reversed() where table != "outboxEvent" {
             let keys = Self.keyColumns[table] ?? []
             let positions = keys.compactMap { columns.firstIndex(of: $0) }
@@ -25,6 +26,7 @@ extension SharedWorkspace {
             let new = Dictionary((after[table] ?? []).map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
             for (rowKey, _) in old where new[rowKey] == nil {
                 try run(Self.deletion(from: table, keys: keys, values: rowKey))
+                deleted.insert(table)
             }
             let added = (after[table] ?? []).filter { old[key($0)] == nil }
             let changed = (after[table] ?? []).filter { row in old[key(row)].map { $0 != row } ?? false }
@@ -43,6 +45,13 @@ extension SharedWorkspace {
             if !added.isEmpty, let column = PostgresSchema.generatedKeys.first(where: { $0.table == table })?.column {
                 try run(Self.advancingKey(of: table, column: column))
             }
+        }
+        // The serving instances' evaluators reload as this commits (their fingerprint poll is the fallback).
+        let reminderTables: Set = ["storeInfo", "list", "recurrenceSeries", "reminder", "alarm"]
+        if changes.contains(where: { reminderTables.contains($0.table) && !($0.added.isEmpty && $0.changed.isEmpty) })
+            || deleted.contains(where: reminderTables.contains)
+        {
+            try run(StoreNotification.reminders.statement)
         }
         if let appended = after["outboxEvent"], !appended.isEmpty {
             for query in SharedOutbox.appending(appended.map(OutboxEvent.init(cells:))) { try run(query) }
