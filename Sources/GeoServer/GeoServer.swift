@@ -14,8 +14,9 @@ import SharedStore
 /// (docs/serve.md). No product rule lives here.
 public struct GeoServer: Sendable {
     public let ingestion: any FixIngestion
-    /// The SQLite store's evaluator (the live map); nil on a shared store.
-    public let evaluator: LiveEvaluator?
+    /// Where the live map's devices come from: the SQLite server's evaluator, or a shared store's
+    /// `deviceLive` rows.
+    public let liveView: any LiveViewSource
     public let credentials: Credentials
     public let metrics: ServerMetrics
     /// The store behind the REST API: the SQLite file, or a shared PostgreSQL store's working copies.
@@ -41,20 +42,20 @@ public struct GeoServer: Sendable {
         self.access = store
         self.outbox = store
         self.places = places
-        self.evaluator = evaluator
+        self.liveView = evaluator
         self.ingestion = evaluator
         self.credentials = credentials
         self.metrics = metrics
     }
 
     /// The front of an instance sharing a PostgreSQL store: ingestion into the partitions' inboxes,
-    /// the REST API and event stream on `workspace`; no live map (``FullStoreRequired``).
+    /// the REST API and event stream on `workspace`, the live map from `liveView`.
     public init(
-        sharedIngestion: any FixIngestion, workspace: SharedWorkspace, credentials: Credentials, metrics: ServerMetrics,
-        places: PlaceDirectory = .empty
+        sharedIngestion: any FixIngestion, workspace: SharedWorkspace, liveView: any LiveViewSource, credentials: Credentials,
+        metrics: ServerMetrics, places: PlaceDirectory = .empty
     ) {
         self.ingestion = sharedIngestion
-        self.evaluator = nil
+        self.liveView = liveView
         self.store = nil
         self.access = workspace
         self.outbox = workspace
@@ -68,7 +69,6 @@ public struct GeoServer: Sendable {
         let routes = RouteTable()
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
-        if evaluator == nil { router.add(middleware: FullStoreRequired()) }
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
         router.on("/readyz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
         router.on("/metrics", .get, in: routes) { _, _ in
@@ -99,10 +99,8 @@ public struct GeoServer: Sendable {
             }
         }
         ReminderAPI(access: access, outbox: outbox, places: places).register(on: router, routes: routes)
-        if let evaluator {
-            LivePage(evaluator: evaluator, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
-                on: router, routes: routes)
-        }
+        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
+            on: router, routes: routes)
         return router
     }
 

@@ -7,7 +7,7 @@ import LiveEvaluation
 /// Debian's `libjs-leaflet` puts it (no copy in the repository, no CDN), the page's settings, and
 /// `GET /api/v1/live` with each device's position, track and the places it is inside.
 struct LivePage: Sendable {
-    let evaluator: LiveEvaluator
+    let source: any LiveViewSource
     let readings: LatestReadings
     /// Debian's `libjs-leaflet` files.
     let leafletDirectory: String
@@ -37,7 +37,7 @@ struct LivePage: Sendable {
         router.on("/api/v1/live", .get, in: routes) { _, context in
             guard let token = context.token else { throw HTTPError(.unauthorized, message: "a valid token is required") }
             guard token.scope.allows(.read) else { throw HTTPError(.forbidden, message: "this token's scope does not allow this") }
-            return GeoServer.json(.ok, Self.json(await evaluator.view(), readings: readings))
+            return GeoServer.json(.ok, Self.json(try await source.view(), readings: readings))
         }
     }
 

@@ -85,7 +85,8 @@ public enum ServerLauncher {
         let ingestion = InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections)
         let server = GeoServer(
             sharedIngestion: ingestion,
-            workspace: workspace, credentials: credentials, metrics: metrics, places: settings.places)
+            workspace: workspace, liveView: SharedLiveView(client: client), credentials: credentials, metrics: metrics,
+            places: settings.places)
         do {
             // The pool after the added services: it stops after the evaluator and the HTTP server that use it.
             try await runGroup(

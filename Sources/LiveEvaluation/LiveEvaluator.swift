@@ -29,7 +29,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     /// Requests for a ``LiveView``, answered by the evaluation thread between batches.
     var viewRequests: [CheckedContinuation<LiveView, Never>] = []
     /// Each device's last admitted fixes, for the live map (evaluation thread only).
-    var recentFixes: [String: [Fix]] = [:]
+    var recentFixes = RecentTracks(length: LiveEvaluator.trackLength)
     public static let trackLength = 100
     var stopping = false
     var reloadRequested = false
@@ -103,7 +103,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     func makeView() -> LiveView {
         let devices = evaluator.deviceStates().compactMap { state -> LiveView.Device? in
             guard let id = state.device, state.time != nil else { return nil }
-            let recent = recentFixes[id]?.suffix(Self.trackLength) ?? []
+            let recent = recentFixes.track(of: id)
             return LiveView.Device(
                 id: id, latitude: state.latitude, longitude: state.longitude, accuracy: recent.last?.accuracy, time: state.time,
                 track: recent.map { ($0.coordinate.latitude, $0.coordinate.longitude) }, insideReminderIDs: state.insideReminderIDs)
@@ -167,12 +167,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                     tally.count(fix, disposition, in: &outcome)
                     if disposition == .admitted {
                         admitted.append(fix)
-                        if let device = fix.device {
-                            recentFixes[device, default: []].append(fix)
-                            if recentFixes[device]!.count > Self.trackLength * 2 {
-                                recentFixes[device]!.removeFirst(recentFixes[device]!.count - Self.trackLength)
-                            }
-                        }
+                        recentFixes.add(fix)
                     }
                     if let device = fix.device {
                         devices.insert(device)

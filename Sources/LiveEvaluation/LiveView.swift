@@ -13,7 +13,32 @@ public struct LiveView: Sendable {
         /// The last admitted fixes, oldest first (at most ``LiveEvaluator/trackLength``).
         public var track: [(latitude: Double, longitude: Double)]
         public var insideReminderIDs: [String]
+
+        public init(
+            id: String, latitude: Double, longitude: Double, accuracy: Double?, time: Date?,
+            track: [(latitude: Double, longitude: Double)], insideReminderIDs: [String]
+        ) {
+            self.id = id
+            self.latitude = latitude
+            self.longitude = longitude
+            self.accuracy = accuracy
+            self.time = time
+            self.track = track
+            self.insideReminderIDs = insideReminderIDs
+        }
     }
 
     public var devices: [Device]
+
+    public init(devices: [Device]) {
+        self.devices = devices
+    }
 }
+
+/// Where the live map's view comes from: the SQLite server's evaluator, or a shared store's
+/// `deviceLive` rows (SharedEvaluation's `SharedLiveView`).
+public protocol LiveViewSource: Sendable {
+    func view() async throws -> LiveView
+}
+
+extension LiveEvaluator: LiveViewSource {}

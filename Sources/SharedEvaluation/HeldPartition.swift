@@ -15,6 +15,11 @@ final class HeldPartition {
     /// ``LiveEvaluator`` does (``LiveEvaluator/wholeSaveInterval``, ``LiveEvaluator/wholeSaveFixes``).
     var loggedSinceSave = 0
     var lastWholeSave = Date()
+    /// The live map's tracks of this partition's devices, since this instance took it.
+    var tracks = RecentTracks(length: HeldPartition.trackLength)
+    /// Shorter than a SQLite server's (``LiveEvaluator/trackLength``): each commit rewrites the
+    /// rows of the devices it admitted fixes of, track included.
+    static let trackLength = 20
 
     var lease: PartitionLease { store.lease }
 
@@ -48,6 +53,7 @@ final class HeldPartition {
                 tally.count(item.fix, disposition, in: &commit.outcome)
                 if disposition == .admitted { admitted.append(item.fix) }
             }
+            try store.recordLive(liveDevices(admitted))
             whole =
                 loggedSinceSave + admitted.count > LiveEvaluator.wholeSaveFixes
                 || now.timeIntervalSince(lastWholeSave) > LiveEvaluator.wholeSaveInterval
@@ -64,6 +70,21 @@ final class HeldPartition {
             loggedSinceSave += admittedCount
         }
         return commit
+    }
+
+    /// The live map's rows of the devices `admitted` holds fixes of, as the evaluator now knows them.
+    func liveDevices(_ admitted: [Fix]) -> [LiveDevice] {
+        var last: [String: Fix] = [:]
+        for fix in admitted {
+            tracks.add(fix)
+            if let device = fix.device { last[device] = fix }
+        }
+        return last.sorted { $0.key < $1.key }.map { device, fix in
+            LiveDevice(
+                id: device, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy,
+                time: fix.time, track: tracks.track(of: device).map { [$0.coordinate.latitude, $0.coordinate.longitude] },
+                insideReminderIDs: evaluator.insideReminderIDs(of: device))
+        }
     }
 
     /// Fires the timed alarms due by `now` (the wall clock) although no fix came, in a fenced

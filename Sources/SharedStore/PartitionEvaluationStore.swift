@@ -95,7 +95,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
     @discardableResult
     func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
         do {
-            return try connection.query(query, logger: PostgresSession.logger).wait()
+            return try connection.blockingQuery(query)
         } catch {
             throw PostgresSession.translate(error)
         }
@@ -105,21 +105,18 @@ public final class PartitionEvaluationStore: EvaluationStore {
     /// `fenced`; rolled back if anything throws.
     func transaction<T>(begin: String, fenced: Bool, _ work: () throws -> T) throws -> T {
         precondition(!inTransaction.withLock { $0 }, "one transaction at a time: commits inside takeInbox join its own")
-        try run(PostgresQuery(unsafeSQL: begin))
-        inTransaction.withLock { $0 = true }
-        defer { inTransaction.withLock { $0 = false } }
         do {
-            if fenced, try run(PartitionLeases.confirmation(lease, owner: owner)).isEmpty {
-                throw SharedStoreError.leaseLost(partition: lease.partition)
+            return try connection.blockingTransaction(begin: begin) {
+                inTransaction.withLock { $0 = true }
+                defer { inTransaction.withLock { $0 = false } }
+                if fenced, try run(PartitionLeases.confirmation(lease, owner: owner)).isEmpty {
+                    throw SharedStoreError.leaseLost(partition: lease.partition)
+                }
+                return try work()
             }
-            let result = try work()
-            // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.
-            let end = try run("COMMIT")
-            guard end.metadata.command == "COMMIT" else { throw SharedStoreError.server("the transaction was rolled back") }
-            return result
-        } catch {
-            _ = try? run("ROLLBACK")
-            throw error
+        } catch let error as PSQLError {
+            // BEGIN or COMMIT failed (the statements inside already say what failed in one line).
+            throw PostgresSession.translate(error)
         }
     }
 

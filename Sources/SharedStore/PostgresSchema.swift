@@ -8,7 +8,18 @@ import Foundation
 /// `sqlite-v9` is the whole SQLite schema up to its migration v9-live-fix-log at once.
 enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
-        ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10),
+        ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
+    ]
+
+    /// What the live map shows of each device, written by its partition's owner with each commit
+    /// (docs/scaling.md): PostgreSQL's own, not a table of the SQLite store (whose server holds it
+    /// in memory), so `migrate` neither copies nor needs it.
+    static let deviceLive = [
+        """
+        CREATE TABLE deviceLive (
+            device text PRIMARY KEY, latitude double precision NOT NULL, longitude double precision NOT NULL,
+            accuracy double precision, time double precision, inside jsonb NOT NULL, track jsonb NOT NULL)
+        """
     ]
 
     /// Columns PostgreSQL types as boolean where SQLite stores 0 or 1.

@@ -72,8 +72,9 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
     }
 
     private func performOnce<T>(_ tables: [String], writes: Bool, _ work: (ReminderStore) throws -> T) throws -> T {
-        try run(writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        do {
+        try connection.blockingTransaction(
+            begin: writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+        ) {
             let copy = try ReminderStore.inMemory(configuration: configuration)
             try load(tables, into: copy)
             // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
@@ -82,13 +83,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
             if writes, tables.contains("storeInfo") { try copy.adoptStoredSettings() }
             let result = try work(copy)
             if writes { try writeBack(from: before, to: try copy.rows(of: tables)) }
-            // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, not an error.
-            let end = try run("COMMIT")
-            guard end.metadata.command == "COMMIT" else { throw SharedStoreError.server("the transaction was rolled back") }
             return result
-        } catch {
-            _ = try? run("ROLLBACK")
-            throw error
         }
     }
 
@@ -122,10 +117,10 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
         return marks
     }
 
-    /// Runs one statement and waits for all its rows.
+    /// Runs one statement and waits for all its rows (PostgreSQL's own errors, to tell conflicts).
     @discardableResult
     func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: PostgresSession.logger).wait()
+        try connection.blockingQuery(query)
     }
 
     /// A refusal that running the work again on fresh rows resolves: a serialization failure, a

@@ -79,6 +79,18 @@ final class CLISandbox {
         try run(arguments)
     }
 
+    /// Starts `georemind` with `arguments` in the background, its output thrown away.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs a command that must succeed quietly on stderr; returns its stdout.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {

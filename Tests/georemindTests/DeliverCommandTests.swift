@@ -18,14 +18,7 @@ import Testing
 
     /// Starts `georemind deliver` in the background.
     func startDeliver(_ arguments: String...) throws -> Process {
-        let process = Process()
-        process.executableURL = CLISandbox.executable
-        process.arguments = ["deliver"] + arguments
-        process.environment = sandbox.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try sandbox.start(["deliver"] + arguments)
     }
 
     @Test func endpointsAreManagedAndAReplayedFeedAddsNothing() throws {

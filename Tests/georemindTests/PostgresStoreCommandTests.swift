@@ -13,23 +13,11 @@ import Testing
         sandbox = try CLISandbox(engine: .postgres)
     }
 
-    /// Starts `georemind` with `arguments` in the background.
-    func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = CLISandbox.executable
-        process.arguments = arguments
-        process.environment = sandbox.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     /// Eight processes complete one weekly reminder at once: each completion moves it on a week
     /// and leaves a history copy, as eight completions one after another do on SQLite.
     @Test func concurrentCompletionsOfOneRepeatingReminderAllCount() throws {
         let bins = try sandbox.add("Take the bins out", "--due", "2026-11-23T19:00", "--repeat", "weekly")
-        let processes = try (0..<8).map { _ in try start(["complete", bins]) }
+        let processes = try (0..<8).map { _ in try sandbox.start(["complete", bins]) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8))
         let listed = try sandbox.ok("list", "--all", "--sort", "due")
@@ -39,7 +27,7 @@ import Testing
 
     /// Sixteen processes add to one store at once: every reminder lands, each with its own row.
     @Test func concurrentAddsAllLand() throws {
-        let processes = try (0..<16).map { n in try start(["add", "R\(n)", "--at", "Work"]) }
+        let processes = try (0..<16).map { n in try sandbox.start(["add", "R\(n)", "--at", "Work"]) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 16))
         let titles = try sandbox.ok("list", "--json").components(separatedBy: #""title":"R"#).count - 1

@@ -60,6 +60,14 @@ extension AlarmEvaluator {
         }
     }
 
+    /// The reminders whose places `device` is inside now: one device's part of ``deviceStates()``,
+    /// without a snapshot of every device.
+    public func insideReminderIDs(of device: String) -> [String] {
+        engine.insideFences(device: device).compactMap { fence in
+            fence.firstIndex(of: "/").map { String(fence[..<$0]) }
+        }
+    }
+
     /// A device as the engine knows it now.
     public struct DeviceState: Sendable, Equatable {
         public var device: String?

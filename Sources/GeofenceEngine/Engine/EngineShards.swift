@@ -46,6 +46,11 @@ public final class EngineShards {
     }
 
     /// Every shard's devices in one snapshot, with the summed statistics.
+    /// The ids of the fences `device` is inside, from the shard that holds it.
+    public func insideFences(device: String?) -> [String] {
+        engines[shard(of: device)].insideFences(device: device)
+    }
+
     public func snapshot() -> EngineSnapshot {
         var devices: [EngineSnapshot.Device] = []
         for engine in engines { devices += engine.snapshot().devices }
