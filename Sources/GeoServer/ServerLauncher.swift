@@ -80,8 +80,9 @@ public enum ServerLauncher {
         evaluation.lateAfter = settings.lateAfter
         evaluation.leaseSeconds = settings.leaseSeconds
         let evaluator = PartitionedEvaluator(address: address, settings: evaluation, logger: logger) { metrics.partitionCommitted($0) }
-        // The REST API's and event stream's connection, working as the command line does.
-        let workspace = try await SharedWorkspace.open(address)
+        // The REST API's and event stream's connections (as many as NIO's blocking pool runs calls
+        // at once), working as the command line does.
+        let workspace = try await SharedWorkspace.open(address, connections: ProcessInfo.processInfo.activeProcessorCount)
         let ingestion = InboxIngestion(client: client, partitions: partitions, committers: Self.sharedConnections)
         let server = GeoServer(
             sharedIngestion: ingestion,

@@ -66,7 +66,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
                 tables[table] = try rows.map(StoreValue.cells(of:))
             }
         }
-        let copy = try ReminderStore.inMemory()
+        let copy = try ReminderStore.workingCopy()
         try copy.loadSnapshot(tables)
         return try copy.incompleteReminders()
     }

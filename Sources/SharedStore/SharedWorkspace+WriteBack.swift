@@ -13,7 +13,7 @@ extension SharedWorkspace {
     /// Writes what the work changed: rows gone are deleted (children first), then per table
     /// (parents first) rows new are inserted and rows changed are updated, column by column as
     /// the copy holds them; the copy's outbox holds only events the work added, appended last.
-    func writeBack(from before: [String: [[StoreValue]]], to after: [String: [[StoreValue]]]) throws {
+    func writeBack(from before: [String: [[StoreValue]]], to after: [String: [[StoreValue]]], on db: PostgresConnection) throws {
         let tables = ReminderStore.copiedTables.filter { after[$0.table] != nil }
         var changes: [(table: String, columns: [String], added: [[StoreValue]], changed: [[StoreValue]])] = []
         var deleted: Set<String> = []
@@ -25,7 +25,7 @@ extension SharedWorkspace {
             let old = Dictionary((before[table] ?? []).map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
             let new = Dictionary((after[table] ?? []).map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
             for (rowKey, _) in old where new[rowKey] == nil {
-                try run(Self.deletion(from: table, keys: keys, values: rowKey))
+                try db.blockingQuery(Self.deletion(from: table, keys: keys, values: rowKey))
                 deleted.insert(table)
             }
             let added = (after[table] ?? []).filter { old[key($0)] == nil }
@@ -37,13 +37,13 @@ extension SharedWorkspace {
             let perStatement = max(1, 30_000 / columns.count)
             for start in stride(from: 0, to: added.count, by: perStatement) {
                 let rows = Array(added[start..<min(start + perStatement, added.count)])
-                try run(PostgresSession.insertion(rows, into: table, columns: columns))
+                try db.blockingQuery(PostgresSession.insertion(rows, into: table, columns: columns))
             }
             for row in changed {
-                try run(Self.update(of: table, columns: columns, keys: Self.keyColumns[table] ?? [], row: row))
+                try db.blockingQuery(Self.update(of: table, columns: columns, keys: Self.keyColumns[table] ?? [], row: row))
             }
             if !added.isEmpty, let column = PostgresSchema.generatedKeys.first(where: { $0.table == table })?.column {
-                try run(Self.advancingKey(of: table, column: column))
+                try db.blockingQuery(Self.advancingKey(of: table, column: column))
             }
         }
         // The serving instances' evaluators reload as this commits (their fingerprint poll is the fallback).
@@ -51,10 +51,10 @@ extension SharedWorkspace {
         if changes.contains(where: { reminderTables.contains($0.table) && !($0.added.isEmpty && $0.changed.isEmpty) })
             || deleted.contains(where: reminderTables.contains)
         {
-            try run(StoreNotification.reminders.statement)
+            try db.blockingQuery(StoreNotification.reminders.statement)
         }
         if let appended = after["outboxEvent"], !appended.isEmpty {
-            for query in SharedOutbox.appending(appended.map(OutboxEvent.init(cells:))) { try run(query) }
+            for query in SharedOutbox.appending(appended.map(OutboxEvent.init(cells:))) { try db.blockingQuery(query) }
         }
     }
 

@@ -15,32 +15,39 @@ import PostgresNIO
 /// recording fired alarms conflicts only with work on the same alarms.
 ///
 /// Blocking, as ``PartitionEvaluationStore`` is (postgres-nio's futures, waited for): never call
-/// it on an event loop. One piece of work at a time uses the connection.
-public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Sendable {
-    // @unchecked: `connection` is only used under `turn`, one transaction at a time.
-    let connection: PostgresConnection
+/// it on an event loop. Each piece of work holds one of its connections (a server's API calls run
+/// side by side on as many as it opened).
+public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
+    let connections: ConnectionShelf
     let configuration: StoreConfiguration
     /// How many times a piece of work runs before a conflict is reported.
     public let attempts: Int
-    private let turn = NSLock()
 
-    init(connection: PostgresConnection, configuration: StoreConfiguration, attempts: Int) {
-        self.connection = connection
+    init(connections: [PostgresConnection], configuration: StoreConfiguration, attempts: Int) {
+        self.connections = ConnectionShelf(connections)
         self.configuration = configuration
         self.attempts = attempts
     }
 
-    /// Connects and brings the schema up to date.
+    /// Connects (`connections` times) and brings the schema up to date.
     /// - Parameter configuration: what the working copies are opened with (locale, floating zone,
     ///   clock, unreadable-reminder report), as a SQLite store file would be.
     public static func open(
-        _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), attempts: Int = 10
+        _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), connections: Int = 1,
+        attempts: Int = 10
     ) async throws -> SharedWorkspace {
-        SharedWorkspace(connection: try await SharedDatabase.open(address), configuration: configuration, attempts: attempts)
+        var opened: [PostgresConnection] = []
+        do {
+            for _ in 0..<max(1, connections) { opened.append(try await SharedDatabase.open(address)) }
+        } catch {
+            for connection in opened { try? await connection.close() }
+            throw error
+        }
+        return SharedWorkspace(connections: opened, configuration: configuration, attempts: attempts)
     }
 
     public func close() async {
-        try? await connection.close()
+        for connection in connections.all { try? await connection.close() }
     }
 
     public func reading<T>(_ tables: StoreTables, _ work: (ReminderStore) throws -> T) throws -> T {
@@ -54,12 +61,10 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
     private func perform<T>(
         _ tables: StoreTables, writes: Bool, attempts: Int, _ work: (ReminderStore) throws -> T
     ) throws -> T {
-        turn.lock()
-        defer { turn.unlock() }
         var attempt = 1
         while true {
             do {
-                return try performOnce(tables.tableNames, writes: writes, work)
+                return try connections.with { db in try performOnce(tables.tableNames, writes: writes, work, on: db) }
             } catch let error as PSQLError where Self.isConflict(error) {
                 guard attempt < attempts else { throw SharedStoreError.conflict(attempts: attempts) }
                 attempt += 1
@@ -71,31 +76,33 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
         }
     }
 
-    private func performOnce<T>(_ tables: [String], writes: Bool, _ work: (ReminderStore) throws -> T) throws -> T {
-        try connection.blockingTransaction(
+    private func performOnce<T>(
+        _ tables: [String], writes: Bool, _ work: (ReminderStore) throws -> T, on db: PostgresConnection
+    ) throws -> T {
+        try db.blockingTransaction(
             begin: writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         ) {
-            let copy = try ReminderStore.inMemory(configuration: configuration)
-            try load(tables, into: copy)
+            let copy = try ReminderStore.workingCopy(configuration: configuration)
+            try load(tables, into: copy, on: db)
             // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
             let before = writes ? try copy.rows(of: tables) : [:]
             // Keys made for another locale or zone are rebuilt, and written back, by writers only.
             if writes, tables.contains("storeInfo") { try copy.adoptStoredSettings() }
             let result = try work(copy)
-            if writes { try writeBack(from: before, to: try copy.rows(of: tables)) }
+            if writes { try writeBack(from: before, to: try copy.rows(of: tables), on: db) }
             return result
         }
     }
 
     /// Reads `tables` into `copy` (the outbox's events stay where they are: the copy only adds).
-    private func load(_ tables: [String], into copy: ReminderStore) throws {
+    private func load(_ tables: [String], into copy: ReminderStore, on db: PostgresConnection) throws {
         var rows: [String: [[StoreValue]]] = [:]
         for (table, columns) in ReminderStore.copiedTables where tables.contains(table) && table != "outboxEvent" {
             let filter = Self.partitionRows[table].map { " WHERE \($0)" } ?? ""
-            rows[table] = try run(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)\(filter)"))
+            rows[table] = try db.blockingQuery(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)\(filter)"))
                 .map(StoreValue.cells(of:))
         }
-        try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables))
+        try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables, on: db))
     }
 
     /// A shared server's partition states and fix logs: never part of a working copy.
@@ -105,22 +112,16 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
 
     /// The last value each generated key of `tables` gave, so the copy's next keys are new here too;
     /// with the webhook endpoints, the outbox's, where a new endpoint's cursor starts.
-    private func generatedKeyMarks(_ tables: [String]) throws -> [String: Int64] {
+    private func generatedKeyMarks(_ tables: [String], on db: PostgresConnection) throws -> [String: Int64] {
         var marks: [String: Int64] = [:]
         for (table, column) in PostgresSchema.generatedKeys
         where table == "outboxEvent" ? tables.contains("webhookEndpoint") : tables.contains(table) {
             let sql = """
                 SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('\(table.lowercased())', '\(column.lowercased())')::regclass), 0)
                 """
-            for row in try run(PostgresQuery(unsafeSQL: sql)) { marks[table] = try row.decode(Int64.self) }
+            for row in try db.blockingQuery(PostgresQuery(unsafeSQL: sql)) { marks[table] = try row.decode(Int64.self) }
         }
         return marks
-    }
-
-    /// Runs one statement and waits for all its rows (PostgreSQL's own errors, to tell conflicts).
-    @discardableResult
-    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.blockingQuery(query)
     }
 
     /// A refusal that running the work again on fresh rows resolves: a serialization failure, a
@@ -134,30 +135,32 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, @unchecked Senda
 extension SharedWorkspace {
     public func outboxEvents(after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
         try reading {
-            try run(SharedOutbox.selection(after: sequence, limit: limit)).map { OutboxEvent(cells: try StoreValue.cells(of: $0)) }
+            try $0.blockingQuery(SharedOutbox.selection(after: sequence, limit: limit)).map {
+                OutboxEvent(cells: try StoreValue.cells(of: $0))
+            }
         }
     }
 
     public func outboxSequence(resumingAfter id: String) throws -> Int64 {
         try reading {
-            for row in try run("SELECT sequence FROM outboxEvent WHERE id = \(id)") { return try row.decode(Int64.self) }
+            for row in try $0.blockingQuery("SELECT sequence FROM outboxEvent WHERE id = \(id)") { return try row.decode(Int64.self) }
             return 0
         }
     }
 
     public func outboxEnd() throws -> Int64 {
         try reading {
-            for row in try run("SELECT coalesce(max(sequence), 0)::bigint FROM outboxEvent") { return try row.decode(Int64.self) }
+            for row in try $0.blockingQuery("SELECT coalesce(max(sequence), 0)::bigint FROM outboxEvent") {
+                return try row.decode(Int64.self)
+            }
             return 0
         }
     }
 
-    /// One statement's reading, on the connection in turn.
-    private func reading<T>(_ body: () throws -> T) throws -> T {
-        turn.lock()
-        defer { turn.unlock() }
+    /// One statement's reading, on a connection of its own meanwhile.
+    private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         do {
-            return try body()
+            return try connections.with(body)
         } catch {
             throw PostgresSession.translate(error)
         }

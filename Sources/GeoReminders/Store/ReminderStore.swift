@@ -82,6 +82,24 @@ public final class ReminderStore: Sendable {
         return store
     }
 
+    /// An empty in-memory store to load another engine's rows into (``loadSnapshot(_:generatedKeys:)``):
+    /// a copy of one schema made once per process, since running every migration cost more than a
+    /// small store's whole working copy. Its default list is the template's until rows replace it.
+    public static func workingCopy(configuration: StoreConfiguration = StoreConfiguration()) throws -> ReminderStore {
+        let queue = try DatabaseQueue()
+        try emptySchema.get().backup(to: queue)
+        let store = ReminderStore(database: queue, path: nil, access: .full, configuration: configuration)
+        try store.prepare(path: ":memory:")
+        return store
+    }
+
+    /// The migrated, empty schema ``workingCopy(configuration:)`` copies.
+    private static let emptySchema = Result {
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue)
+        return queue
+    }
+
     /// The file opened read-only. A file of an older schema is upgraded once, by a writing open,
     /// when it can be written.
     /// - Parameter upgrading: false to refuse a newer schema only, leaving an older one to the caller.
