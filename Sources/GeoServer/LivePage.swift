@@ -1,4 +1,5 @@
 import Foundation
+import GeoReminders
 import HTTPTypes
 import Hummingbird
 import LiveEvaluation

@@ -73,16 +73,16 @@ final class HeldPartition {
     }
 
     /// The live map's rows of the devices `admitted` holds fixes of, as the evaluator now knows them.
-    func liveDevices(_ admitted: [Fix]) -> [LiveDevice] {
+    func liveDevices(_ admitted: [Fix]) -> [LiveView.Device] {
         var last: [String: Fix] = [:]
         for fix in admitted {
             tracks.add(fix)
             if let device = fix.device { last[device] = fix }
         }
         return last.sorted { $0.key < $1.key }.map { device, fix in
-            LiveDevice(
+            LiveView.Device(
                 id: device, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy,
-                time: fix.time, track: tracks.track(of: device).map { [$0.coordinate.latitude, $0.coordinate.longitude] },
+                time: fix.time, track: tracks.track(of: device).map { ($0.coordinate.latitude, $0.coordinate.longitude) },
                 insideReminderIDs: evaluator.insideReminderIDs(of: device))
         }
     }

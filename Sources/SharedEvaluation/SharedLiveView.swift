@@ -1,3 +1,4 @@
+import GeoReminders
 import LiveEvaluation
 import PostgresNIO
 import SharedStore
@@ -13,13 +14,6 @@ public struct SharedLiveView: LiveViewSource {
     }
 
     public func view() async throws -> LiveView {
-        let devices = try await client.withConnection { try await LiveDevice.all(on: $0) }
-        return LiveView(
-            devices: devices.map { device in
-                LiveView.Device(
-                    id: device.id, latitude: device.latitude, longitude: device.longitude, accuracy: device.accuracy,
-                    time: device.time, track: device.track.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil },
-                    insideReminderIDs: device.insideReminderIDs)
-            })
+        LiveView(devices: try await client.withConnection { try await DeviceLiveRows.all(on: $0) })
     }
 }

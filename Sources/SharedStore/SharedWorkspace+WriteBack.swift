@@ -47,7 +47,7 @@ extension SharedWorkspace {
             }
         }
         // The serving instances' evaluators reload as this commits (their fingerprint poll is the fallback).
-        let reminderTables: Set = ["storeInfo", "list", "recurrenceSeries", "reminder", "alarm"]
+        let reminderTables = Set(StoreTables.reminders.tableNames)
         if changes.contains(where: { reminderTables.contains($0.table) && !($0.added.isEmpty && $0.changed.isEmpty) })
             || deleted.contains(where: reminderTables.contains)
         {

@@ -53,19 +53,19 @@ extension AlarmEvaluator {
         engine.snapshot().devices.map { device in
             DeviceState(
                 device: device.device, latitude: device.lastLatitude, longitude: device.lastLongitude, time: device.lastTime,
-                insideReminderIDs: device.fences.compactMap { fence in
-                    guard fence.state == .inside, let slash = fence.fence.firstIndex(of: "/") else { return nil }
-                    return String(fence.fence[..<slash])
-                })
+                insideReminderIDs: device.fences.compactMap { $0.state == .inside ? Self.reminderID(ofFence: $0.fence) : nil })
         }
     }
 
     /// The reminders whose places `device` is inside now: one device's part of ``deviceStates()``,
     /// without a snapshot of every device.
     public func insideReminderIDs(of device: String) -> [String] {
-        engine.insideFences(device: device).compactMap { fence in
-            fence.firstIndex(of: "/").map { String(fence[..<$0]) }
-        }
+        engine.insideFences(device: device).compactMap(Self.reminderID(ofFence:))
+    }
+
+    /// The reminder a location alarm's fence stands for (fence ids are `reminder/alarm`).
+    static func reminderID(ofFence fence: String) -> String? {
+        fence.firstIndex(of: "/").map { String(fence[..<$0]) }
     }
 
     /// A device as the engine knows it now.

@@ -1,8 +1,8 @@
 import Foundation
-import GeoReminders
 
 /// What the live map shows of each device: where it was last, how sure, its recent track, and
-/// the reminders whose places it is inside.
+/// the reminders whose places it is inside. Built by a SQLite server's evaluator, or stored per
+/// device by a shared store's partition owners (SharedStore's `deviceLive`).
 public struct LiveView: Sendable {
     public struct Device: Sendable {
         public var id: String
@@ -10,7 +10,7 @@ public struct LiveView: Sendable {
         public var longitude: Double
         public var accuracy: Double?
         public var time: Date?
-        /// The last admitted fixes, oldest first (at most ``LiveEvaluator/trackLength``).
+        /// The last admitted fixes, oldest first (as many as the server keeps).
         public var track: [(latitude: Double, longitude: Double)]
         public var insideReminderIDs: [String]
 
@@ -34,11 +34,3 @@ public struct LiveView: Sendable {
         self.devices = devices
     }
 }
-
-/// Where the live map's view comes from: the SQLite server's evaluator, or a shared store's
-/// `deviceLive` rows (SharedEvaluation's `SharedLiveView`).
-public protocol LiveViewSource: Sendable {
-    func view() async throws -> LiveView
-}
-
-extension LiveEvaluator: LiveViewSource {}

@@ -1,0 +1,9 @@
+import GeoReminders
+
+/// Where the live map's view comes from: the SQLite server's evaluator, or a shared store's
+/// `deviceLive` rows (SharedEvaluation's `SharedLiveView`).
+public protocol LiveViewSource: Sendable {
+    func view() async throws -> LiveView
+}
+
+extension LiveEvaluator: LiveViewSource {}
