@@ -67,45 +67,52 @@ struct Feed: ParsableCommand {
     func run() throws {
         let options = try engine.engineOptions()
         let late = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
-        try global.withStore(readOnly: dryRun) { access in
-            if dryRun {
-                // The reminders as they are now: nothing is written, so nothing is held open meanwhile.
-                try feed(from: try access.reading(.reminders) { $0 }, options: options, late: late)
-            } else {
-                // Printed as it goes, so run once: a conflicting writer fails it with nothing recorded.
-                try access.writing([.reminders, .evaluation, .outboxAppends], retrying: false) { store in
-                    try feed(from: store, options: options, late: late)
-                }
-            }
-        }
-    }
-
-    private func feed(from store: ReminderStore, options: EngineOptions, late: TimeInterval) throws {
         // Following, events are released once certain and committed at once (checkpoint interval 0);
         // the pipeline's batches would hold them back, so one thread decides.
-        let window =
-            try reorderWindow.map { text in
-                try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
-            } ?? 0
         let threads = follow ? 1 : threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let evaluator = try AlarmEvaluator(
-            store: store, options: options, mode: dryRun ? .dryRun : .commit,
-            reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: threads,
-            lateAfter: late)
-        let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
-        let progress = ProgressLine()
-        let emit = report.print
         let readers = traces.map { path in
             TraceReader(
                 path: path, format: format.flatMap { TraceFormat(rawValue: $0.lowercased()) },
                 options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
         }
+        // On several threads the traces are read from now on, while the store opens and the
+        // evaluator loads the reminders and builds its engines.
+        let reading =
+            threads > 1
+            ? AlarmEvaluator.startReading(shards: threads) { yield in try readers.map { try $0.read(yield) } } : nil
+        defer { reading?.cancel() }
+        try global.withStore(readOnly: dryRun) { access in
+            if dryRun {
+                // The reminders as they are now: nothing is written, so nothing is held open meanwhile.
+                try feed(from: try access.reading(.reminders) { $0 }, readers: readers, reading: reading, options: options, late: late)
+            } else {
+                // Printed as it goes, so run once: a conflicting writer fails it with nothing recorded.
+                try access.writing([.reminders, .evaluation, .outboxAppends], retrying: false) { store in
+                    try feed(from: store, readers: readers, reading: reading, options: options, late: late)
+                }
+            }
+        }
+    }
+
+    private func feed(
+        from store: ReminderStore, readers: [TraceReader], reading: FixReading<[TraceReadReport]>?, options: EngineOptions,
+        late: TimeInterval
+    ) throws {
+        let window =
+            try reorderWindow.map { text in
+                try CLIError.reading("--reorder-window") { try TimeSpan(parsing: text).seconds }
+            } ?? 0
+        let evaluator = try AlarmEvaluator(
+            store: store, options: options, mode: dryRun ? .dryRun : .commit,
+            reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: reading?.consumers ?? 1,
+            lateAfter: late)
+        let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
+        let progress = ProgressLine()
+        let emit = report.print
         var skips = TraceSkips()
-        if threads > 1 {
-            // Read on a thread of its own while the evaluator's shards decide devices on the others.
-            let reports = try evaluator.feedInParallel(
-                produce: { yield in try readers.map { try $0.read(yield) } },
-                progress: { progress.advance(by: $0) })
+        if let reading {
+            // Read on a thread of its own while the evaluator's shards decide devices on every core.
+            let reports = try evaluator.feedInParallel(reading, progress: { progress.advance(by: $0) })
             for read in reports { skips.add(read) }
         } else {
             for reader in readers {

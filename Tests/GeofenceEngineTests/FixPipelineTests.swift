@@ -71,4 +71,58 @@ import Testing
         }
         #expect(consumed.withLock { $0 } == 1_000)
     }
+
+    /// Consumers slower than the reader: the producer's thread decides batches too (every thread
+    /// works), yet never two threads one shard's batches at once, and each shard's in stream order.
+    @Test func theProducerHelpsAndAShardIsDecidedOneBatchAtATime() throws {
+        let input = fixes(12_000)
+        struct Tally {
+            var busy = [false, false]
+            var overlaps = 0
+            var threads: Set<UInt> = []
+            var positions: [[Int]] = [[], []]
+        }
+        let tally = Mutex(Tally())
+        let reading = FixPipeline.start(
+            consumers: 2, batchSize: 250, depth: 2, route: { EngineShards.shard(of: $0.device, count: 2) },
+            produce: { yield in for fix in input { try yield(fix) } }
+        )
+        // Set-up while the reader fills its queues: it waits for room, nothing is lost.
+        Thread.sleep(forTimeInterval: 0.05)
+        try reading.consume { shard, batch in
+            tally.withLock { tally in
+                if tally.busy[shard] { tally.overlaps += 1 }
+                tally.busy[shard] = true
+                tally.threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
+            }
+            Thread.sleep(forTimeInterval: 0.002)  // deciding costs more than reading
+            tally.withLock { tally in
+                tally.busy[shard] = false
+                tally.positions[shard] += batch.positions
+            }
+        }
+        let result = tally.withLock { $0 }
+        #expect(result.overlaps == 0)
+        #expect(result.threads.count == 2, "the calling thread and the producer's")
+        for list in result.positions { #expect(list == list.sorted()) }
+        #expect(result.positions.flatMap { $0 }.sorted() == Array(0..<input.count))
+    }
+
+    /// A reading nobody consumes (its caller failed to set up) ends at its next batch once cancelled.
+    @Test func cancellingAnUnconsumedReadingEndsTheProducer() {
+        let ended = DispatchSemaphore(value: 0)
+        let reading = FixPipeline.start(
+            consumers: 2, batchSize: 10, depth: 1, route: { EngineShards.shard(of: $0.device, count: 2) },
+            produce: { yield in
+                defer { ended.signal() }
+                var n = 0
+                while true {
+                    try yield(Fix(time: Date(timeIntervalSince1970: Double(n)), latitude: 0, longitude: 0, device: "d\(n % 3)"))
+                    n += 1
+                }
+            })
+        #expect(ended.wait(timeout: .now() + 0.2) == .timedOut, "the reader waits for room")
+        reading.cancel()
+        #expect(ended.wait(timeout: .now() + 10) == .success)
+    }
 }

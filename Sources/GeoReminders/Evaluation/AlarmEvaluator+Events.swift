@@ -45,10 +45,13 @@ extension AlarmEvaluator {
             pendingSlot[number] = Int32(pending.count)
             pending.append(event)
         case .pending:
+            // The same alarm: time decides, then the kind's rank (PendingEvent.precedes).
+            guard event.time <= pendingTime[number] else { return }
             let slot = Int(pendingSlot[number])
             guard event.precedes(pending[slot]) else { return }
             pending[slot] = event
         }
+        pendingTime[number] = event.time
         if event.time < earliestPending { earliestPending = event.time }
     }
 

@@ -20,19 +20,38 @@ extension AlarmEvaluator {
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> Output {
-        guard !finished else { throw EvaluationError.finished }
+        let shards = reorderWindow == nil ? engine.engines.count : 1
+        return try feedInParallel(Self.startReading(shards: shards, produce: produce), progress: progress)
+    }
+
+    /// Starts reading fixes for ``feedInParallel(_:progress:)`` before the evaluator exists, so
+    /// parsing overlaps loading the reminders and building the engines; `shards` must be the
+    /// evaluator's (1 with a reorder window). ``FixReading/cancel()`` it if the evaluator fails.
+    public static func startReading<Output: Sendable>(
+        shards: Int, produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output
+    ) -> FixReading<Output> {
+        FixPipeline.start(consumers: shards, route: { fix in EngineShards.shard(of: fix.device, count: shards) }, produce: produce)
+    }
+
+    /// ``feedInParallel(produce:progress:)`` on a reading already started.
+    public func feedInParallel<Output: Sendable>(
+        _ reading: FixReading<Output>, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> Output {
+        guard !finished else {
+            reading.cancel()
+            throw EvaluationError.finished
+        }
         guard reorderWindow == nil, engine.engines.count > 1 else {
+            precondition(reading.consumers == 1, "a reorder window or one engine decides fixes in stream order")
             let serial = SerialFeed(evaluator: self)
-            return try FixPipeline.run(produce: produce) { _, batch in
+            return try reading.consume { _, batch in
                 try serial.feed(batch.fixes)
                 progress(batch.fixes.count)
             }
         }
+        precondition(reading.consumers == engine.engines.count, "the reading routes fixes to the evaluator's shards")
         let shards = engine.engines.map { ShardRun(engine: $0, alarms: transitionAlarms, count: alarms.count) }
-        let count = shards.count
-        let output = try FixPipeline.run(
-            consumers: count, route: { fix in EngineShards.shard(of: fix.device, count: count) }, produce: produce
-        ) { shard, batch in
+        let output = try reading.consume { shard, batch in
             shards[shard].feed(batch)
             progress(batch.fixes.count)
         }
@@ -63,14 +82,17 @@ private struct SerialFeed: @unchecked Sendable {
 /// One shard's run: its engine, its alarms' earliest candidates, and its admitted fixes' time span
 /// (seconds since 2001).
 ///
-/// `@unchecked Sendable`: during the pipeline only consumer `shard`'s thread touches it (and its
-/// engine, which no other shard shares); the evaluator reads it after the pipeline returned.
+/// `@unchecked Sendable`: during the pipeline one thread at a time decides a shard's batch (the
+/// reading hands shards over under its lock), so its state and its engine, which no other shard
+/// shares, are never touched by two threads at once; the evaluator reads it after the pipeline returned.
 private final class ShardRun: @unchecked Sendable {
     let engine: GeofenceEngine
     let alarms: TransitionAlarms
-    var candidates: CandidateEvents
-    var earliest = Double.infinity
-    var latest = -Double.infinity
+    // One thread at a time and no re-entrant access: the runtime exclusivity check is skipped (it
+    // is a measurable share of a transition's cost).
+    @exclusivity(unchecked) var candidates: CandidateEvents
+    @exclusivity(unchecked) var earliest = Double.infinity
+    @exclusivity(unchecked) var latest = -Double.infinity
 
     init(engine: GeofenceEngine, alarms: TransitionAlarms, count: Int) {
         self.engine = engine
@@ -94,18 +116,29 @@ private final class ShardRun: @unchecked Sendable {
 /// fix that proposed it (the tie-break one engine applies by seeing fixes in stream order).
 private struct CandidateEvents {
     private var slot: [Int32]
+    /// Per alarm, the time of its kept candidate (+∞ while none): most offers come later than it,
+    /// and this small array answers them without reaching into `all` (a cache miss each).
+    private var keptTime: [Double]
     private(set) var all: [(event: PendingEvent, position: Int)] = []
 
-    init(alarmCount: Int) { slot = Array(repeating: -1, count: alarmCount) }
+    init(alarmCount: Int) {
+        slot = Array(repeating: -1, count: alarmCount)
+        keptTime = Array(repeating: .infinity, count: alarmCount)
+    }
 
     mutating func offer(_ event: PendingEvent, position: Int) {
         let number = Int(event.alarm)
+        guard event.time <= keptTime[number] else { return }
         guard slot[number] >= 0 else {
             slot[number] = Int32(all.count)
             all.append((event, position))
+            keptTime[number] = event.time
             return
         }
         // Positions only grow within a shard: an equal event from a later fix never replaces.
-        if event.precedes(all[Int(slot[number])].event) { all[Int(slot[number])] = (event, position) }
+        if event.precedes(all[Int(slot[number])].event) {
+            all[Int(slot[number])] = (event, position)
+            keptTime[number] = event.time
+        }
     }
 }

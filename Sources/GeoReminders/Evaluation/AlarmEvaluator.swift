@@ -65,6 +65,9 @@ public final class AlarmEvaluator {
     @exclusivity(unchecked) var status: [AlarmStatus]
     /// For a pending alarm, its event's slot in `pending`.
     @exclusivity(unchecked) var pendingSlot: [Int32]
+    /// Per alarm, the time of its pending event (valid while pending): most offers come later than
+    /// it, and this small array answers them without reaching into `pending`.
+    @exclusivity(unchecked) var pendingTime: [Double]
     @exclusivity(unchecked) var pending: [PendingEvent] = []
     @exclusivity(unchecked) var earliestPending = Double.infinity
     /// Released events a commit-mode run hands out at its next checkpoint.
@@ -150,6 +153,7 @@ public final class AlarmEvaluator {
         self.fenceDigests = EvaluationState.pack(digests)
         status = Array(repeating: .armed, count: alarms.count)
         pendingSlot = Array(repeating: -1, count: alarms.count)
+        pendingTime = Array(repeating: .infinity, count: alarms.count)
         try restoreSavedState(fences: fences, digests: digests)
         try replayFixLog()
         startStatistics = engine.statistics

@@ -29,9 +29,7 @@ public final class EngineShards {
     /// ``shard(of:)`` for `count` shards, for callers on other threads.
     public static func shard(of device: String?, count: Int) -> Int {
         guard count > 1, let device else { return 0 }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in device.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % UInt64(count))
+        return Int(DeviceNameIndex.hash(device) % UInt64(count))
     }
 
     /// Feeds one fix to its device's engine and hands each transition to `body`.

@@ -82,7 +82,7 @@ extension GeofenceEngine {
             restored.append(device)
         }
         devices = []
-        deviceIndexByName = [:]
+        deviceNames.removeAll()
         defaultDevice = nil
         lastDeviceName = nil
         lastDeviceIndex = -1

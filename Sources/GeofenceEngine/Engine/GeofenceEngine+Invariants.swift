@@ -5,7 +5,7 @@ extension GeofenceEngine {
             precondition(models.count == fences.count, "one model per fence")
             for (index, device) in devices.enumerated() {
                 if let name = device.name {
-                    precondition(deviceIndexByName[name] == index, "device interned once")
+                    precondition(deviceNames.find(name, in: devices) == index, "device interned once")
                 } else {
                     precondition(defaultDevice == index, "default device interned once")
                 }

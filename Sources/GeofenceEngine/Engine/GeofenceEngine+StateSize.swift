@@ -5,7 +5,7 @@ public struct EngineStateSize: Hashable, Sendable {
     /// The device records (the array's capacity × their stride) and the heap arrays they own
     /// (a 32-byte header plus capacity × stride each), the bytes that grow with candidates.
     public var recordBytes: Int
-    /// The device-name index (its buckets of key and value) and names too long to be stored inline.
+    /// The device-name index (its buckets) and names too long to be stored inline.
     public var nameBytes: Int
 
     /// Everything above over the devices; 0 without devices.
@@ -20,11 +20,8 @@ extension GeofenceEngine {
         }
         var records = devices.capacity * MemoryLayout<DeviceState>.stride
         for device in devices { records += heap(device.tracked) + heap(device.checkAt) }
-        // A native dictionary keeps a power-of-two bucket count at most 3/4 full.
-        var buckets = 1
-        while buckets * 3 / 4 < deviceIndexByName.capacity { buckets *= 2 }
-        var names = deviceIndexByName.isEmpty ? 0 : buckets * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride) + buckets / 8
-        for name in deviceIndexByName.keys where name.utf8.count > 15 { names += 32 + name.utf8.count }
+        var names = deviceNames.bytes
+        for device in devices { if let name = device.name, name.utf8.count > 15 { names += 32 + name.utf8.count } }
         return EngineStateSize(devices: devices.count, recordBytes: records, nameBytes: names)
     }
 }

@@ -21,7 +21,7 @@ public final class GeofenceEngine {
     let fenceIndexByID: [String: Int32]
 
     @exclusivity(unchecked) var devices: [DeviceState] = []
-    @exclusivity(unchecked) var deviceIndexByName: [String: Int] = [:]
+    @exclusivity(unchecked) var deviceNames = DeviceNameIndex()
     @exclusivity(unchecked) var defaultDevice: Int?
     /// The last device looked up, so a single-device stream skips hashing.
     @exclusivity(unchecked) var lastDeviceName: String?
@@ -157,7 +157,7 @@ public final class GeofenceEngine {
     func lookUpDevice(_ name: String?) -> Int? {
         guard let name else { return defaultDevice }
         if lastDeviceIndex >= 0, name == lastDeviceName { return lastDeviceIndex }
-        guard let index = deviceIndexByName[name] else { return nil }
+        guard let index = deviceNames.find(name, in: devices) else { return nil }
         lastDeviceName = name
         lastDeviceIndex = index
         return index
@@ -166,7 +166,7 @@ public final class GeofenceEngine {
     func addDevice(_ name: String?) -> Int {
         let index = devices.count
         devices.append(DeviceState(name: name))
-        if let name { deviceIndexByName[name] = index } else { defaultDevice = index }
+        if let name { deviceNames.insert(name, index: index, in: devices) } else { defaultDevice = index }
         return index
     }
 

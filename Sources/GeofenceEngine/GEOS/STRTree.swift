@@ -7,10 +7,6 @@ import CGEOS
 final class STRTree {
     private let context: GEOSContext
     private let pointer: OpaquePointer
-    /// Receives the query callback's items; reused across queries so a query does not allocate.
-    private final class Results { var items: [Int32] = [] }
-    private let results = Results()
-
     init(context: GEOSContext, entries: [(box: BoundingBox, item: Int32)], nodeCapacity: Int = 10) throws(GEOSError) {
         guard let tree = GEOSSTRtree_create_r(context.handle, nodeCapacity) else { throw context.error("STRtree_create") }
         self.context = context
@@ -29,14 +25,14 @@ final class STRTree {
     /// Appends to `items` every item whose box meets `box` (an item inserted twice may appear twice).
     func query(_ box: BoundingBox, into items: inout [Int32]) throws(GEOSError) {
         let rectangle = try Geometry.rectangle(box, context: context)
-        swap(&results.items, &items)
-        defer { swap(&results.items, &items) }
-        GEOSSTRtree_query_r(
-            context.handle, pointer, rectangle.pointer,
-            { item, userData in
-                guard let userData else { return }
-                let results = Unmanaged<Results>.fromOpaque(userData).takeUnretainedValue()
-                results.items.append(Int32(Int(bitPattern: item) - 1))
-            }, Unmanaged.passUnretained(results).toOpaque())
+        // The callback appends through a pointer to `items`: no object to retain per item.
+        withUnsafeMutablePointer(to: &items) { results in
+            GEOSSTRtree_query_r(
+                context.handle, pointer, rectangle.pointer,
+                { item, userData in
+                    guard let userData else { return }
+                    userData.assumingMemoryBound(to: [Int32].self).pointee.append(Int32(Int(bitPattern: item) - 1))
+                }, results)
+        }
     }
 }

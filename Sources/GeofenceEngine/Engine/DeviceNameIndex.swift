@@ -1,0 +1,62 @@
+/// The engine's device names interned to their index in its devices array, looked up at every fix
+/// of an interleaved stream: open addressing on FNV-1a of the name's UTF-8 bytes, cheaper than
+/// `Hasher`'s seeded SipHash for the short names devices have, and 8 bytes a device (4-byte
+/// buckets at most half full) since the names stay in the device records.
+struct DeviceNameIndex {
+    /// A device's index, or −1 for an empty bucket; a power-of-two count (or none).
+    private var buckets: [Int32] = []
+    private(set) var count = 0
+
+    /// The bytes the buckets occupy (for ``GeofenceEngine/stateSize()``).
+    var bytes: Int { buckets.isEmpty ? 0 : 32 + buckets.capacity * MemoryLayout<Int32>.stride }
+
+    /// FNV-1a (64-bit) of the name's UTF-8 bytes: stable across runs and processes, so it also
+    /// picks a device's shard (``EngineShards/shard(of:count:)``).
+    static func hash(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The index of the device called `name` in `devices`, if interned.
+    func find(_ name: String, in devices: [DeviceState]) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var slot = Self.slot(of: name, mask: mask)
+        while true {
+            let device = buckets[slot]
+            if device < 0 { return nil }
+            if devices[Int(device)].name == name { return Int(device) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Interns `name` as device `index` (not interned yet); `devices` names the devices interned before.
+    mutating func insert(_ name: String, index: Int, in devices: [DeviceState]) {
+        if (count + 1) * 2 > buckets.count {
+            let old = buckets
+            buckets = Array(repeating: -1, count: max(16, buckets.count * 2))
+            for device in old where device >= 0 { place(Int(device), named: devices[Int(device)].name ?? "") }
+        }
+        place(index, named: name)
+        count += 1
+    }
+
+    mutating func removeAll() {
+        buckets = []
+        count = 0
+    }
+
+    private mutating func place(_ device: Int, named name: String) {
+        let mask = buckets.count - 1
+        var slot = Self.slot(of: name, mask: mask)
+        while buckets[slot] >= 0 { slot = (slot + 1) & mask }
+        buckets[slot] = Int32(device)
+    }
+
+    /// The name's first bucket: the hash's high bits after a Fibonacci multiply, so names that
+    /// differ in their last character only do not crowd one run of buckets.
+    private static func slot(of name: String, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (hash(name) &* 0x9e37_79b9_7f4a_7c15) >> 32) & mask
+    }
+}
