@@ -49,8 +49,8 @@ struct ReferenceEngine {
     }
 }
 
-/// A seeded walk around `start`: mostly 0–40 m steps, sometimes a 3 km jump.
-func referenceWalk(start: Coordinate, count: Int, seed: UInt64) -> [Fix] {
+/// A seeded walk around `start`: mostly 0–`stepLength` m steps (40 m: a walker), sometimes a 3 km jump.
+func referenceWalk(start: Coordinate, count: Int, seed: UInt64, stepLength: Double = 40) -> [Fix] {
     var state = seed
     func random() -> Double {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -63,7 +63,7 @@ func referenceWalk(start: Coordinate, count: Int, seed: UInt64) -> [Fix] {
     var fixes: [Fix] = []
     for i in 0..<count {
         heading += (random() - 0.5) * 0.8
-        let step = random() < 0.01 ? 3_000 : 40 * random()
+        let step = random() < 0.01 ? 3_000 : stepLength * random()
         position = Geodesic.wgs84.destination(from: position, azimuth: heading * 180 / .pi, distance: step)
         if Geodesic.wgs84.distance(from: start, to: position) > 2_500 { position = start }
         fixes.append(at(Double(i) * 5, position))
@@ -77,6 +77,27 @@ func referenceWalk(start: Coordinate, count: Int, seed: UInt64) -> [Fix] {
     Coordinate(latitude: 89.98, longitude: 30),  // around the North Pole
 ])
 func engineMatchesTheNaiveRules(start: Coordinate) throws {
+    try matchNaiveRules(start: start, stepLength: 40)
+}
+
+/// Steps of up to 600 m against paddings of 100 and 250 m: most fixes outrun the padding and park
+/// the device (its candidates dropped, its inside fences kept without models or budgets), the
+/// others keep it; a parked device's next fix must decide exactly as the naive rules do.
+@Test(arguments: [
+    Coordinate(latitude: 48.8566, longitude: 2.3522),
+    Coordinate(latitude: 65.0, longitude: 179.99),
+    Coordinate(latitude: 89.98, longitude: 30),
+])
+func engineMatchesTheNaiveRulesWhileParking(start: Coordinate) throws {
+    let parked = try matchNaiveRules(start: start, stepLength: 600)
+    #expect(parked.fixes > 300 && parked.withInsideFences > 20, "\(parked)")
+}
+
+/// Feeds a walk to the engine and to ``ReferenceEngine`` under two option sets; returns how many
+/// fixes left the device parked, and how many of those with inside fences kept.
+@discardableResult
+func matchNaiveRules(start: Coordinate, stepLength: Double) throws -> (fixes: Int, withInsideFences: Int) {
+    var parked = (fixes: 0, withInsideFences: 0)
     var state: UInt64 = 7
     func random() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -98,14 +119,83 @@ func engineMatchesTheNaiveRules(start: Coordinate) throws {
         var reference = ReferenceEngine(fences: circles, ids: ids, options: options)
         var mismatches = 0
         var total = 0
-        for fix in referenceWalk(start: start, count: 1_000, seed: 99) {
+        for fix in referenceWalk(start: start, count: 1_000, seed: 99, stepLength: stepLength) {
             var out: [Transition] = []
             engine.feed(fix, into: &out)
+            if let device = engine.devices.first, device.isParked || (device.tracked.isEmpty && device.models.isEmpty) {
+                if device.cache.contains(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude) == false {
+                    parked.fixes += 1
+                    if !device.tracked.isEmpty { parked.withInsideFences += 1 }
+                }
+            }
             let expected = reference.feed(fix)
             total += expected.count
             if out.map({ "\($0.kind.rawValue) \($0.fenceID)" }) != expected { mismatches += 1 }
         }
         #expect(mismatches == 0)
         #expect(total > 100)
+    }
+    return parked
+}
+
+/// The candidate padding only sizes a cache: with every option on (hysteresis, accuracy bands,
+/// dwell, crossings, stale timeout), engines that never park (5 km padding), park at most fixes
+/// (50 m) or in between give the same transitions, enter, leave and dwell bit for bit (distances
+/// included: a dwell measures as a measurement would, whether a budget was kept or not), and the
+/// same snapshots, for several devices with fast and slow steps around the antimeridian and a pole.
+/// A cross event's distance comes from the tangent plane or the exact solver (0.5 mm apart) and
+/// its place among one fix's transitions depends on whether its fence was a candidate, as before
+/// parking, so cross events are compared per fix without their distance.
+@Test(arguments: [
+    Coordinate(latitude: 48.8566, longitude: 2.3522),
+    Coordinate(latitude: 65.0, longitude: 179.99),
+    Coordinate(latitude: 89.98, longitude: 30),
+])
+func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
+    var state: UInt64 = 11
+    func random() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    var fences: [Fence] = []
+    for n in 0..<400 {
+        let center = Geodesic.wgs84.destination(from: start, azimuth: 360 * random(), distance: 2_500 * random())
+        fences.append(Fence(id: "f\(n)", shape: .circle(try CircularFence(center: center, radius: 20 + 280 * random()))))
+    }
+    // Three devices: a walker, a car and a fast car, interleaved; accuracy 0–40 m.
+    let walks = [40.0, 250, 700].enumerated().map { device, step in
+        referenceWalk(start: start, count: 400, seed: 5 + UInt64(device), stepLength: step).map { fix in
+            var fix = fix
+            fix.device = "device-\(device)"
+            fix.accuracy = 40 * random()
+            return fix
+        }
+    }
+    let fixes = (0..<400).flatMap { i in walks.map { $0[i] } }
+    func run(padding: Double) throws -> (transitions: [[String]], snapshot: EngineSnapshot) {
+        let options = EngineOptions(
+            hysteresis: 15, initialTrigger: true, dwellTime: 30, accuracyAware: true, staleTimeout: 600,
+            detectCrossings: true, candidatePadding: padding)
+        let engine = try GeofenceEngine(fences: fences, options: options)
+        let perFix = try fixes.map { fix in
+            var transitions: [Transition] = []
+            engine.feed(fix, into: &transitions)
+            return transitions.map { transition in
+                let distance = transition.kind == .cross ? "-" : "\(transition.distance?.bitPattern ?? 0)"
+                return "\(transition.kind) \(transition.fenceID) \(distance) "
+                    + "\(transition.crossingTime?.timeIntervalSinceReferenceDate.bitPattern ?? 0)"
+            }
+        }
+        // Cross events keep their relative order only among the tracked ones: compare each fix's as a set.
+        return (perFix.map { $0.filter { $0.hasPrefix("cross") }.sorted() + $0.filter { !$0.hasPrefix("cross") } }, engine.snapshot())
+    }
+    let unparked = try run(padding: 5_000)
+    let kinds = Set(unparked.transitions.joined().map { $0.split(separator: " ")[0] })
+    #expect(unparked.transitions.joined().count > 500 && kinds == ["enter", "leave", "dwell", "cross"])
+    for padding in [50.0, 300] {
+        let other = try run(padding: padding)
+        let first = zip(other.transitions, unparked.transitions).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(first == nil, "padding \(padding), fix \(first?.offset ?? -1): \(first.map { "\($0.element.0) vs \($0.element.1)" } ?? "")")
+        #expect(other.snapshot.devices == unparked.snapshot.devices, "padding \(padding) snapshot")
     }
 }

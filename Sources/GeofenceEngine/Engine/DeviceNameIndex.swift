@@ -1,7 +1,7 @@
 /// The engine's device names interned to their index in its devices array, looked up at every fix
 /// of an interleaved stream: open addressing on FNV-1a of the name's UTF-8 bytes, cheaper than
-/// `Hasher`'s seeded SipHash for the short names devices have, and 8 bytes a device (4-byte
-/// buckets at most half full) since the names stay in the device records.
+/// `Hasher`'s seeded SipHash for the short names devices have, and 5–11 bytes a device (4-byte
+/// buckets at most three quarters full) since the names stay in the device records.
 struct DeviceNameIndex {
     /// A device's index, or −1 for an empty bucket; a power-of-two count (or none).
     private var buckets: [Int32] = []
@@ -33,7 +33,7 @@ struct DeviceNameIndex {
 
     /// Interns `name` as device `index` (not interned yet); `devices` names the devices interned before.
     mutating func insert(_ name: String, index: Int, in devices: [DeviceState]) {
-        if (count + 1) * 2 > buckets.count {
+        if (count + 1) * 4 > buckets.count * 3 {
             let old = buckets
             buckets = Array(repeating: -1, count: max(16, buckets.count * 2))
             for device in old where device >= 0 { place(Int(device), named: devices[Int(device)].name ?? "") }

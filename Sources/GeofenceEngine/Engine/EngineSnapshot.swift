@@ -72,13 +72,14 @@ extension GeofenceEngine {
                 }
                 device.tracked.append(
                     TrackedFence(
-                        fence: index, state: fence.state == .inside ? .inside : .unknown, model: models[Int(index)],
-                        insideSince: fence.insideSince?.timeIntervalSinceReferenceDate ?? 0,
-                        dwellReported: fence.state == .inside && fence.dwellReported))
+                        fence: index, state: fence.state == .inside ? .inside : .unknown,
+                        dwellReported: fence.state == .inside && fence.dwellReported,
+                        insideSince: fence.insideSince?.timeIntervalSinceReferenceDate ?? 0))
             }
             device.tracked.sort { $0.fence < $1.fence }
+            device.models = device.tracked.map { models[Int($0.fence)] }
             device.checkAt = Array(repeating: -.infinity, count: device.tracked.count)
-            device.insideCount = device.tracked.count { $0.state == .inside }
+            device.insideCount = Int32(device.tracked.count { $0.state == .inside })
             restored.append(device)
         }
         devices = []

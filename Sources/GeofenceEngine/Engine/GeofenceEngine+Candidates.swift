@@ -39,37 +39,74 @@ extension GeofenceEngine {
                 // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
                 statistics.geosFailures += 1
                 device.cache = .empty
+                unpark(&device)
                 return
             }
         }
         queryScratch.sort()
         let fresh: FenceState = device.decided ? .outside : .unknown
         mergeScratch.removeAll(keepingCapacity: true)
+        modelScratch.removeAll(keepingCapacity: true)
         checkAtScratch.removeAll(keepingCapacity: true)
         var i = 0, j = 0
         let old = device.tracked
+        // A parked device's fences have no models or budgets: from the engine's models, measured now.
+        let parked = device.isParked
+        func keep(_ i: Int) {
+            mergeScratch.append(old[i])
+            modelScratch.append(parked ? models[Int(old[i].fence)] : device.models[i])
+            checkAtScratch.append(parked ? -.infinity : device.checkAt[i])
+        }
         while i < old.count || j < queryScratch.count {
             if j < queryScratch.count, j > 0, queryScratch[j] == queryScratch[j - 1] { j += 1; continue }
             if j == queryScratch.count || (i < old.count && old[i].fence < queryScratch[j]) {
-                if old[i].state != .outside { mergeScratch.append(old[i]); checkAtScratch.append(device.checkAt[i]) }
+                if old[i].state != .outside { keep(i) }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
-                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh, model: models[Int(queryScratch[j])]))
+                mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh))
+                modelScratch.append(models[Int(queryScratch[j])])
                 checkAtScratch.append(-.infinity)
                 j += 1
             } else {
-                mergeScratch.append(old[i])
-                checkAtScratch.append(device.checkAt[i])
+                keep(i)
                 i += 1
                 j += 1
             }
         }
         swap(&device.tracked, &mergeScratch)
+        swap(&device.models, &modelScratch)
         swap(&device.checkAt, &checkAtScratch)
-        device.cache = envelope
+        device.cache = CandidateBox(envelope)
         // Largest east scale over the box: N ≤ a/(1−f) and cos is largest at the lowest |latitude|.
         let box = envelope.first
         let lowest = box.minLatitude <= 0 && box.maxLatitude >= 0 ? 0 : min(abs(box.minLatitude), abs(box.maxLatitude))
         device.eastScaleBound = Self.maximumMeridianRadius * cos(lowest * radiansPerDegree)
+    }
+
+    /// Gives a parked device its models and budgets back (all measured at its next fix).
+    func unpark(_ device: inout DeviceState) {
+        guard device.isParked else { return }
+        device.models = device.tracked.map { models[Int($0.fence)] }
+        device.checkAt = Array(repeating: -.infinity, count: device.tracked.count)
+    }
+
+    /// Parks a device after a fix whose step outran the candidate padding: it keeps its fences
+    /// that are not outside, in an array of their size, and hands its candidate buffers back to
+    /// the engine's scratch (see ``DeviceState``); its next fix queries the index.
+    func park(_ device: inout DeviceState) {
+        let kept = device.tracked.count - device.tracked.count { $0.state == .outside }
+        var parked: [TrackedFence] = []
+        if kept > 0 {
+            parked.reserveCapacity(kept)
+            for fence in device.tracked where fence.state != .outside { parked.append(fence) }
+        }
+        // The scratch buffers take the device's (the largest candidate lists) back.
+        swap(&mergeScratch, &device.tracked)
+        swap(&modelScratch, &device.models)
+        swap(&checkAtScratch, &device.checkAt)
+        device.tracked = parked
+        device.models = []
+        device.checkAt = []
+        device.cache = .empty
     }
 }

@@ -17,8 +17,16 @@ extension GeofenceEngine {
                     precondition(!fence.dwellReported || fence.state == .inside, "dwell reported only while inside")
                 }
                 precondition(!device.decided || device.lastTime != nil, "a decided device has a last fix")
-                precondition(device.checkAt.count == device.tracked.count, "one budget per tracked fence")
-                precondition(device.insideCount == device.tracked.count { $0.state == .inside }, "inside count kept")
+                if device.isParked {
+                    precondition(device.models.isEmpty && device.checkAt.isEmpty, "a parked device keeps no models or budgets")
+                    precondition(device.tracked.allSatisfy { $0.state != .outside }, "a parked device keeps no outside fence")
+                    precondition(
+                        !device.cache.contains(latitude: device.lastCoordinate.latitude, longitude: device.lastCoordinate.longitude),
+                        "a parked device has no box")
+                } else {
+                    precondition(device.checkAt.count == device.tracked.count, "one budget per tracked fence")
+                }
+                precondition(Int(device.insideCount) == device.tracked.count { $0.state == .inside }, "inside count kept")
             }
         #endif
     }

@@ -22,15 +22,17 @@ extension GeofenceEngine {
         let longitude = coordinate.longitude * radiansPerDegree
         // Measure only fences whose travel budget ran out (new candidates have none); all after a long step.
         var measureAll = true
-        if previous != nil, !device.tracked.isEmpty {
-            // With nothing tracked no budget is compared with `travelled`, so the step can be skipped.
-            let step = stepUpperBound(device, latitude: latitude, longitude: longitude, inCache: covered)
-            if step <= Self.longStep {
+        var step = 0.0
+        if previous != nil, !(device.tracked.isEmpty && covered) {
+            // With nothing tracked no budget is compared with `travelled`: the step only decides parking.
+            step = stepUpperBound(device, latitude: latitude, longitude: longitude, inCache: covered)
+            if !device.tracked.isEmpty, step <= Self.longStep {
                 device.travelled += step
                 measureAll = false
             }
         }
         if !covered { refreshCandidates(&device, around: coordinate, reach: reach) }
+        // A parked device is never covered (its box is empty), so it was unparked by the refresh.
         let travelled = device.travelled
 
         let crossings = options.detectCrossings
@@ -43,15 +45,20 @@ extension GeofenceEngine {
                     time - device.tracked[j].insideSince >= dwellTime
                 {
                     device.tracked[j].dwellReported = true
+                    // Measured as a measurement would (skipped fences are circles), so the distance
+                    // reported does not depend on whether a budget was kept (a parked device keeps none).
+                    let model = device.models[j]
+                    let limit = max(model.outerRadius, model.radius + band)
                     emit(
-                        .dwell, fence: Int(device.tracked[j].fence), fix: fix, model: device.tracked[j].model,
-                        distance: .infinity, crossing: nil, into: &transitions)
+                        .dwell, fence: Int(device.tracked[j].fence), fix: fix, model: model,
+                        distance: model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit),
+                        crossing: nil, into: &transitions)
                 }
                 continue
             }
             let before = device.tracked[j].state
             let fenceIndex = Int(device.tracked[j].fence)
-            let model = device.tracked[j].model
+            let model = device.models[j]
             var distance = 0.0
             let observed: FenceState?
             var straddling = false
@@ -117,11 +124,13 @@ extension GeofenceEngine {
         if crossings, let previous {
             crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
         }
-        statistics.insidePairs += device.insideCount
+        statistics.insidePairs += Int(device.insideCount)
         if failures > 0 { statistics.geosFailures += failures }
         device.lastTime = time
         device.lastCoordinate = coordinate
         device.decided = true
+        // Outran its padding: its next fix will leave this box too, so its candidates are not kept.
+        if !covered, step >= options.candidatePadding { park(&device) }
     }
 
     func emit(

@@ -19,7 +19,7 @@ extension GeofenceEngine {
             array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<Element>.stride
         }
         var records = devices.capacity * MemoryLayout<DeviceState>.stride
-        for device in devices { records += heap(device.tracked) + heap(device.checkAt) }
+        for device in devices { records += heap(device.tracked) + heap(device.models) + heap(device.checkAt) }
         var names = deviceNames.bytes
         for device in devices { if let name = device.name, name.utf8.count > 15 { names += 32 + name.utf8.count } }
         return EngineStateSize(devices: devices.count, recordBytes: records, nameBytes: names)

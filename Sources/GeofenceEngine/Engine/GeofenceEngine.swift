@@ -29,6 +29,7 @@ public final class GeofenceEngine {
     /// Scratch buffers reused by every index query and merge, so feeding does not allocate.
     @exclusivity(unchecked) var queryScratch: [Int32] = []
     @exclusivity(unchecked) var mergeScratch: [TrackedFence] = []
+    @exclusivity(unchecked) var modelScratch: [FenceModel] = []
     @exclusivity(unchecked) var checkAtScratch: [Double] = []
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
@@ -165,6 +166,8 @@ public final class GeofenceEngine {
 
     func addDevice(_ name: String?) -> Int {
         let index = devices.count
+        // Grown by an eighth, not doubled: a fleet's records are most of its state (issue 13).
+        if devices.count == devices.capacity { devices.reserveCapacity(devices.count + max(64, devices.count / 8)) }
         devices.append(DeviceState(name: name))
         if let name { deviceNames.insert(name, index: index, in: devices) } else { defaultDevice = index }
         return index
