@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 import Testing
 
 /// `feed` prints the same bytes whatever `--threads` says: the reader, the batches handed between
@@ -26,17 +27,17 @@ import Testing
     /// instants (events tie on time across devices); some fixes are repeated (duplicates), some arrive late, some have bad
     /// coordinates, one device has no name (the default device). More than one batch a shard.
     static func fleetCSV(devices: Int, steps: Int) -> String {
-        var random = SeededRandom(seed: 7)
-        var positions = (0..<devices).map { _ in (47.367 + random.unit() * 0.012, 8.537 + random.unit() * 0.018) }
+        var random = SplitMix64(seed: 7)
+        var positions = (0..<devices).map { _ in (47.367 + random.nextUnit() * 0.012, 8.537 + random.nextUnit() * 0.018) }
         var lines = ["time,device,latitude,longitude"]
         let start = 1_795_514_400.0  // 2026-11-24T10:00:00Z
         for step in 0..<steps {
             for device in 0..<devices {
-                positions[device].0 += (random.unit() - 0.5) * 0.0008
-                positions[device].1 += (random.unit() - 0.5) * 0.0011
+                positions[device].0 += (random.nextUnit() - 0.5) * 0.0008
+                positions[device].1 += (random.nextUnit() - 0.5) * 0.0011
                 let name = device == 0 ? "" : "device-\(device)"
                 var line = String(format: "%.3f,%@,%.6f,%.6f", start + Double(step) * 5, name, positions[device].0, positions[device].1)
-                switch random.below(97) {
+                switch random.next() % 97 {
                 case 0: line = String(format: "%.3f,%@,95.0,8.5", start + Double(step) * 5, name)
                 case 1: lines.append(line)  // the same record twice: a duplicate
                 case 2 where step > 3:  // a late fix: out of order for its device
@@ -71,21 +72,4 @@ import Testing
                 == sandbox.run(["feed", trace, "--dry-run", "--threads", "1"]))
         #expect(try sandbox.run(["feed", trace, "--json", "--threads", "3"]) == one)
     }
-}
-
-/// SplitMix64, so the trace is the same on every machine.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
 }

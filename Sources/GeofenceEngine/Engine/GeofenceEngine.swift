@@ -167,7 +167,7 @@ public final class GeofenceEngine {
     func addDevice(_ name: String?) -> Int {
         let index = devices.count
         // Grown by an eighth, not doubled: a fleet's records are most of its state (issue 13).
-        if devices.count == devices.capacity { devices.reserveCapacity(devices.count + max(64, devices.count / 8)) }
+        if devices.count == devices.capacity { devices.reserveCapacity(devices.count + max(8, devices.count / 8)) }
         devices.append(DeviceState(name: name))
         if let name { deviceNames.insert(name, index: index, in: devices) } else { defaultDevice = index }
         return index
