@@ -177,7 +177,7 @@ func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
             hysteresis: 15, initialTrigger: true, dwellTime: 30, accuracyAware: true, staleTimeout: 600,
             detectCrossings: true, candidatePadding: padding)
         let engine = try GeofenceEngine(fences: fences, options: options)
-        let perFix = try fixes.map { fix in
+        let perFix = fixes.map { fix in
             var transitions: [Transition] = []
             engine.feed(fix, into: &transitions)
             return transitions.map { transition in
