@@ -199,3 +199,25 @@ func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
         #expect(other.snapshot.devices == unparked.snapshot.devices, "padding \(padding) snapshot")
     }
 }
+
+/// Index candidates come back in tree order, with duplicates for split envelopes: few are sorted,
+/// many (a dense downtown) go through a bitmap of all fences; both give the fences in order.
+@Test func candidatesSortTheSameWhicheverWay() throws {
+    let fences = try (0..<1_000).map { n in
+        Fence(id: "f\(n)", shape: .circle(try CircularFence(center: Coordinate(latitude: 0, longitude: Double(n) * 0.01), radius: 10)))
+    }
+    let engine = try GeofenceEngine(fences: fences)
+    var random = SplitMix64(seed: 3)
+    for count in [0, 1, 10, 63, 64, 200, 999, 3_000] {
+        let items = (0..<count).map { _ in Int32(random.next() % 1_000) }
+        var sorted = items
+        engine.sortCandidates(&sorted)
+        #expect(Array(Set(sorted)).sorted() == Array(Set(items)).sorted(), "count \(count)")
+        #expect(sorted == sorted.sorted(), "count \(count)")
+        if count >= 200 { #expect(sorted.count == Set(items).count, "the bitmap drops duplicates: count \(count)") }
+    }
+    // The bitmap is clear again: a second pass over other items is not polluted by the first.
+    var again: [Int32] = Array(repeating: 7, count: 100)
+    engine.sortCandidates(&again)
+    #expect(again == [7])
+}

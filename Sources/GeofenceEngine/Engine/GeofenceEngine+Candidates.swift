@@ -43,7 +43,7 @@ extension GeofenceEngine {
                 return
             }
         }
-        queryScratch.sort()
+        sortCandidates(&queryScratch)
         let fresh: FenceState = device.decided ? .outside : .unknown
         mergeScratch.removeAll(keepingCapacity: true)
         modelScratch.removeAll(keepingCapacity: true)
@@ -108,5 +108,30 @@ extension GeofenceEngine {
         device.models = []
         device.checkAt = []
         device.cache = .empty
+    }
+
+    /// Sorts index candidates by fence (duplicates may stay). Many candidates, as in a dense
+    /// downtown where a box meets a thousand fences, are sorted by setting their bits in a bitmap
+    /// of all fences and reading the bits back in order: a scan of M/64 words instead of a merge
+    /// sort that took a sixth of such a run.
+    func sortCandidates(_ items: inout [Int32]) {
+        let words = (models.count + 63) >> 6
+        guard items.count >= 64, items.count * 8 >= words else {
+            items.sort()
+            return
+        }
+        if candidateBits.count != words { candidateBits = Array(repeating: 0, count: words) }
+        candidateBits.withUnsafeMutableBufferPointer { bits in
+            for item in items { bits[Int(item) >> 6] |= 1 &<< UInt64(item & 63) }
+            items.removeAll(keepingCapacity: true)
+            for index in 0..<words where bits[index] != 0 {
+                var word = bits[index]
+                bits[index] = 0  // All clear again for the next refresh.
+                while word != 0 {
+                    items.append(Int32(index << 6 | word.trailingZeroBitCount))
+                    word &= word &- 1
+                }
+            }
+        }
     }
 }

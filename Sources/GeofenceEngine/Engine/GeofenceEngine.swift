@@ -30,6 +30,8 @@ public final class GeofenceEngine {
     @exclusivity(unchecked) var queryScratch: [Int32] = []
     @exclusivity(unchecked) var mergeScratch: [TrackedFence] = []
     @exclusivity(unchecked) var modelScratch: [FenceModel] = []
+    /// One bit per fence, all clear between refreshes (``sortCandidates(_:)``).
+    @exclusivity(unchecked) var candidateBits: [UInt64] = []
     @exclusivity(unchecked) var checkAtScratch: [Double] = []
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
