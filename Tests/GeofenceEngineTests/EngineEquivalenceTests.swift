@@ -49,6 +49,24 @@ struct ReferenceEngine {
     }
 }
 
+/// The equivalence tests' generator: a 64-bit LCG (Knuth's MMIX constants), unit values from its top 53 bits.
+struct TestLCG {
+    var state: UInt64
+
+    mutating func unit() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+}
+
+/// `count` circles (radius 20–300 m) scattered within 2.5 km of `start`.
+func scatteredCircles(around start: Coordinate, count: Int, using random: inout TestLCG) throws -> [CircularFence] {
+    try (0..<count).map { _ in
+        let center = Geodesic.wgs84.destination(from: start, azimuth: 360 * random.unit(), distance: 2_500 * random.unit())
+        return try CircularFence(center: center, radius: 20 + 280 * random.unit())
+    }
+}
+
 /// A seeded walk around `start`: mostly 0–`stepLength` m steps (40 m: a walker), sometimes a 3 km jump.
 func referenceWalk(start: Coordinate, count: Int, seed: UInt64, stepLength: Double = 40) -> [Fix] {
     var state = seed
@@ -98,16 +116,8 @@ func engineMatchesTheNaiveRulesWhileParking(start: Coordinate) throws {
 @discardableResult
 func matchNaiveRules(start: Coordinate, stepLength: Double) throws -> (fixes: Int, withInsideFences: Int) {
     var parked = (fixes: 0, withInsideFences: 0)
-    var state: UInt64 = 7
-    func random() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-    var circles: [CircularFence] = []
-    for _ in 0..<300 {
-        let center = Geodesic.wgs84.destination(from: start, azimuth: 360 * random(), distance: 2_500 * random())
-        circles.append(try CircularFence(center: center, radius: 20 + 280 * random()))
-    }
+    var random = TestLCG(state: 7)
+    var circles = try scatteredCircles(around: start, count: 300, using: &random)
     circles.append(try CircularFence(center: start, radius: 50_000))
     circles.append(try CircularFence(center: start, radius: 1_500))
     let ids = circles.indices.map { "f\($0)" }
@@ -152,22 +162,16 @@ func matchNaiveRules(start: Coordinate, stepLength: Double) throws -> (fixes: In
     Coordinate(latitude: 89.98, longitude: 30),
 ])
 func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
-    var state: UInt64 = 11
-    func random() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-    var fences: [Fence] = []
-    for n in 0..<400 {
-        let center = Geodesic.wgs84.destination(from: start, azimuth: 360 * random(), distance: 2_500 * random())
-        fences.append(Fence(id: "f\(n)", shape: .circle(try CircularFence(center: center, radius: 20 + 280 * random()))))
+    var random = TestLCG(state: 11)
+    let fences = try scatteredCircles(around: start, count: 400, using: &random).enumerated().map { n, circle in
+        Fence(id: "f\(n)", shape: .circle(circle))
     }
     // Three devices: a walker, a car and a fast car, interleaved; accuracy 0–40 m.
     let walks = [40.0, 250, 700].enumerated().map { device, step in
         referenceWalk(start: start, count: 400, seed: 5 + UInt64(device), stepLength: step).map { fix in
             var fix = fix
             fix.device = "device-\(device)"
-            fix.accuracy = 40 * random()
+            fix.accuracy = 40 * random.unit()
             return fix
         }
     }
