@@ -73,8 +73,8 @@ public final class FixReading<Output: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var queues: [[FixPipeline.Batch]]
     private var busy: [Bool]
+    /// Set by ``consume(_:)``; until then the producer only queues.
     private var consumer: Consumer?
-    private var consumeCalled = false
     /// Set once the producer queued its last batch: what it returned or threw.
     private var produced: Result<Output, any Error>?
     private var producerExited = false
@@ -129,8 +129,7 @@ public final class FixReading<Output: Sendable>: @unchecked Sendable {
     /// returned; at most once.
     public func consume(_ consume: @escaping Consumer) throws -> Output {
         condition.lock()
-        precondition(!consumeCalled, "a reading is consumed once")
-        consumeCalled = true
+        precondition(consumer == nil, "a reading is consumed once")
         consumer = consume
         condition.broadcast()
         condition.unlock()
@@ -165,10 +164,15 @@ public final class FixReading<Output: Sendable>: @unchecked Sendable {
     /// at its next batch. Harmless after ``consume(_:)``.
     public func cancel() {
         condition.lock()
+        stopLocked()
+        condition.unlock()
+    }
+
+    /// Drops every waiting batch and wakes everyone to see the run stopped (called holding `condition`).
+    private func stopLocked() {
         stopped = true
         queues = Array(repeating: [], count: consumers)
         condition.broadcast()
-        condition.unlock()
     }
 
     /// The producer's hand-over: waits for room in `consumer`'s queue, deciding waiting batches
@@ -228,9 +232,9 @@ public final class FixReading<Output: Sendable>: @unchecked Sendable {
         busy[shard] = false
         if let failure {
             failures.append(failure)
-            stopped = true
-            queues = Array(repeating: [], count: consumers)
+            stopLocked()
+        } else {
+            condition.broadcast()
         }
-        condition.broadcast()
     }
 }
