@@ -62,7 +62,8 @@ import Testing
         }
         let takeover = ContinuousClock.now - start
         #expect(taken.count == 64 && taken.allSatisfy { $0.epoch == 2 }, "\(taken.count) taken")
-        #expect(takeover < .seconds(2), "took \(takeover)")
+        // The 1 s lease and a 100 ms poll, with a second's slack for a loaded test run (it took 2.09 s once).
+        #expect(takeover < .seconds(3), "took \(takeover)")
         // The old owner's commit for partition 5 is refused; the new owner's goes through.
         let late = try await SharedDatabase.open(address)
         await #expect(throws: SharedStoreError.leaseLost(partition: 5)) {

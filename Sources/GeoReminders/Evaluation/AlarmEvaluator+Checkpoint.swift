@@ -14,7 +14,7 @@ extension AlarmEvaluator {
         if fixes == nil {
             let hasSpan = spanStart <= spanEnd
             let state = EvaluationState(
-                snapshot: engine.snapshot(), fenceDigests: fenceDigests,
+                snapshot: savedSnapshot(), fenceDigests: EvaluationState.pack(savedFenceDigests()),
                 spanStart: hasSpan ? spanStart : nil, spanEnd: hasSpan ? spanEnd : nil,
                 pending: pending.isEmpty ? nil : pending.map(savedEvent))
             data = try JSONEncoder().encode(state)
@@ -28,6 +28,26 @@ extension AlarmEvaluator {
         handedOut += released.count
         released.removeAll()
         lastCheckpoint = ProcessInfo.processInfo.systemUptime
+    }
+
+    /// The engine's state without the fences of fired alarms: the next run does not load them, and
+    /// a run without a reorder window retired them (their states are gone, or depend on the shard
+    /// that saw the alarm's candidate), so the saved state is the same for any number of shards.
+    func savedSnapshot() -> EngineSnapshot {
+        var snapshot = engine.snapshot()
+        for d in snapshot.devices.indices {
+            snapshot.devices[d].fences.removeAll { state in
+                alarmIndexByKey[state.fence].map { status[Int($0)] == .fired } ?? false
+            }
+        }
+        return snapshot
+    }
+
+    /// The digests of the fences whose alarms did not fire: a fired alarm armed again later (its
+    /// `firedDate` cleared) is then a new fence, unknown to every device until its next fix, as
+    /// its saved states are not kept.
+    func savedFenceDigests() -> [UInt64] {
+        zip(fenceDigests, transitionAlarms.alarmOfFence).compactMap { digest, alarm in status[Int(alarm)] == .fired ? nil : digest }
     }
 
     func savedEvent(_ event: PendingEvent) -> EvaluationState.SavedEvent {

@@ -34,25 +34,27 @@ extension AlarmEvaluator {
         offer(PendingEvent(time: timeAlarms[index].time, rank: 0, alarm: timeAlarms[index].alarm, fix: nil, distance: nil))
     }
 
-    /// Keeps the earliest candidate event per alarm until it is released.
-    func offer(_ event: PendingEvent) {
+    /// Keeps the earliest candidate event per alarm until it is released; returns whether `event` is now its alarm's.
+    @discardableResult
+    func offer(_ event: PendingEvent) -> Bool {
         let number = Int(event.alarm)
         switch status[number] {
         case .fired:
-            return
+            return false
         case .armed:
             status[number] = .pending
             pendingSlot[number] = Int32(pending.count)
             pending.append(event)
         case .pending:
             // The same alarm: time decides, then the kind's rank (PendingEvent.precedes).
-            guard event.time <= pendingTime[number] else { return }
+            guard event.time <= pendingTime[number] else { return false }
             let slot = Int(pendingSlot[number])
-            guard event.precedes(pending[slot]) else { return }
+            guard event.precedes(pending[slot]) else { return false }
             pending[slot] = event
         }
         pendingTime[number] = event.time
         if event.time < earliestPending { earliestPending = event.time }
+        return true
     }
 
     /// Releases, in order, the pending events before `limit`: handed to `emit` in a dry run, kept

@@ -103,7 +103,10 @@ private final class ShardRun: @unchecked Sendable {
     func feed(_ batch: FixPipeline.Batch) {
         for (fix, position) in zip(batch.fixes, batch.positions) {
             let disposition = engine.feed(fix) { transition in
-                if let event = alarms.candidate(for: transition) { candidates.offer(event, position: position) }
+                // A later transition of this fence cannot make an earlier candidate: retired.
+                if let event = alarms.candidate(for: transition), candidates.offer(event, position: position) {
+                    engine.retire(fence: Int(transition.fenceIndex), from: Date(timeIntervalSinceReferenceDate: event.time))
+                }
             }
             guard disposition == .admitted, let time = fix.time?.timeIntervalSinceReferenceDate else { continue }
             if time < earliest { earliest = time }
@@ -126,19 +129,20 @@ private struct CandidateEvents {
         keptTime = Array(repeating: .infinity, count: alarmCount)
     }
 
-    mutating func offer(_ event: PendingEvent, position: Int) {
+    /// Keeps `event` if it is its alarm's earliest so far; returns whether it did.
+    mutating func offer(_ event: PendingEvent, position: Int) -> Bool {
         let number = Int(event.alarm)
-        guard event.time <= keptTime[number] else { return }
+        guard event.time <= keptTime[number] else { return false }
         guard slot[number] >= 0 else {
             slot[number] = Int32(all.count)
             all.append((event, position))
             keptTime[number] = event.time
-            return
+            return true
         }
         // Positions only grow within a shard: an equal event from a later fix never replaces.
-        if event.precedes(all[Int(slot[number])].event) {
-            all[Int(slot[number])] = (event, position)
-            keptTime[number] = event.time
-        }
+        guard event.precedes(all[Int(slot[number])].event) else { return false }
+        all[Int(slot[number])] = (event, position)
+        keptTime[number] = event.time
+        return true
     }
 }

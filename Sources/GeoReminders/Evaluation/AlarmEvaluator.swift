@@ -49,7 +49,8 @@ public final class AlarmEvaluator {
     let alarmIndexByKey: [String: Int32]
     /// Which transitions fire which alarms, shared with the threads of ``feedInParallel(produce:)``.
     let transitionAlarms: TransitionAlarms
-    let fenceDigests: Data
+    /// ``EvaluationState/fenceDigest(id:latitude:longitude:radius:area:)`` of each engine fence, in fence order.
+    let fenceDigests: [UInt64]
     var startStatistics = EngineStatistics()
     /// Timed alarms sorted by (instant, alarm); those in `timeAlarms[lo..<hi]` are inside the span.
     let timeAlarms: [(time: Double, alarm: Int32)]
@@ -150,7 +151,7 @@ public final class AlarmEvaluator {
         self.alarmIndexByKey = indexByFence
         self.transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
         self.timeAlarms = timeAlarms
-        self.fenceDigests = EvaluationState.pack(digests)
+        self.fenceDigests = digests
         status = Array(repeating: .armed, count: alarms.count)
         pendingSlot = Array(repeating: -1, count: alarms.count)
         pendingTime = Array(repeating: .infinity, count: alarms.count)
@@ -170,7 +171,17 @@ public final class AlarmEvaluator {
             reorderDrops += 1
             return
         }
-        let disposition = engine.feed(fix) { transition in record(transition) }
+        let disposition: FixDisposition
+        if reorderWindow == nil {
+            // Every event waits for `finish`: a fence whose alarm has a candidate at t decides
+            // nothing that matters for fixes from t on (docs/alarm-evaluation.md), so it retires.
+            disposition = engine.feed(fix) { transition in
+                guard let event = transitionAlarms.candidate(for: transition), offer(event) else { return }
+                engine.retire(fence: Int(transition.fenceIndex), from: Date(timeIntervalSinceReferenceDate: event.time))
+            }
+        } else {
+            disposition = engine.feed(fix) { transition in record(transition) }
+        }
         guard disposition == .admitted, let date = fix.time else { return }
         let time = date.timeIntervalSinceReferenceDate
         if time > spanEnd || time < spanStart { extendSpan(to: time) }

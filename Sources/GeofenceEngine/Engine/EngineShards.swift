@@ -43,12 +43,18 @@ public final class EngineShards {
         engines.dropFirst().reduce(into: engines[0].statistics) { total, engine in total.add(engine.statistics) }
     }
 
-    /// Every shard's devices in one snapshot, with the summed statistics.
     /// The ids of the fences `device` is inside, from the shard that holds it.
     public func insideFences(device: String?) -> [String] {
         engines[shard(of: device)].insideFences(device: device)
     }
 
+    /// ``GeofenceEngine/retire(fence:from:)`` in every shard: for a caller that saw the transition
+    /// with every device's fixes (one by one); a shard's own thread retires in its engine alone.
+    public func retire(fence: Int, from time: Date) {
+        for engine in engines { engine.retire(fence: fence, from: time) }
+    }
+
+    /// Every shard's devices in one snapshot, with the summed statistics.
     public func snapshot() -> EngineSnapshot {
         var devices: [EngineSnapshot.Device] = []
         for engine in engines { devices += engine.snapshot().devices }

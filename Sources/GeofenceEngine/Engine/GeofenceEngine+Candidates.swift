@@ -28,20 +28,18 @@ extension GeofenceEngine {
 
     /// Replaces the device's candidates with the fences whose envelope meets the padded box around
     /// `coordinate`, keeping every tracked fence whose state is not outside.
-    func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double) {
+    /// Retired fences (at `time`) are neither candidates nor kept.
+    func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double, at time: Double) {
         let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
         queryScratch.removeAll(keepingCapacity: true)
-        if let index {
-            do {
-                try index.query(envelope.first, into: &queryScratch)
-                if let second = envelope.second { try index.query(second, into: &queryScratch) }
-            } catch {
-                // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
-                statistics.geosFailures += 1
-                device.cache = .empty
-                unpark(&device)
-                return
-            }
+        do {
+            try queryIndex(envelope, at: time, into: &queryScratch)
+        } catch {
+            // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
+            statistics.geosFailures += 1
+            device.cache = .empty
+            unpark(&device)
+            return
         }
         sortCandidates(&queryScratch)
         let fresh: FenceState = device.decided ? .outside : .unknown
@@ -60,7 +58,13 @@ extension GeofenceEngine {
         while i < old.count || j < queryScratch.count {
             if j < queryScratch.count, j > 0, queryScratch[j] == queryScratch[j - 1] { j += 1; continue }
             if j == queryScratch.count || (i < old.count && old[i].fence < queryScratch[j]) {
-                if old[i].state != .outside { keep(i) }
+                if old[i].state != .outside {
+                    if !retired.isRetired(old[i].fence, at: time) {
+                        keep(i)
+                    } else if old[i].state == .inside {
+                        device.insideCount -= 1
+                    }
+                }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
                 mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh))

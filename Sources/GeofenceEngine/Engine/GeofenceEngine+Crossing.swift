@@ -117,13 +117,10 @@ extension GeofenceEngine {
             minLatitude: min(previous.coordinate.latitude, fix.coordinate.latitude),
             maxLatitude: max(previous.coordinate.latitude, fix.coordinate.latitude),
             minLongitude: min(x0, x1), maxLongitude: max(x0, x1))
-        guard !(device.cache.contains(reach) && device.cache.contains(straight)), let index else { return }
+        guard !(device.cache.contains(reach) && device.cache.contains(straight)) else { return }
         var found: [Int32] = []
         do {
-            for envelope in [reach, straight] {
-                try index.query(envelope.first, into: &found)
-                if let second = envelope.second { try index.query(second, into: &found) }
-            }
+            for envelope in [reach, straight] { try queryIndex(envelope, at: time, into: &found) }
         } catch {
             statistics.geosFailures += 1
             return

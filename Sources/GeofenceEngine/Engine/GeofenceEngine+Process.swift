@@ -31,18 +31,20 @@ extension GeofenceEngine {
                 measureAll = false
             }
         }
-        if !covered { refreshCandidates(&device, around: coordinate, reach: reach) }
+        if !covered { refreshCandidates(&device, around: coordinate, reach: reach, at: time) }
         // A parked device is never covered (its box is empty), so it was unparked by the refresh.
         let travelled = device.travelled
 
         let crossings = options.detectCrossings
         let dwellTime = options.dwellTime
+        let retiring = retired.count > 0
         var failures = 0
+        var retiredSeen = false
         for j in device.tracked.indices {
             if !measureAll, device.checkAt[j] > travelled {
                 // Still too far from the deciding boundary to change; dwell only needs the clock.
                 if let dwellTime, device.tracked[j].state == .inside, !device.tracked[j].dwellReported,
-                    time - device.tracked[j].insideSince >= dwellTime
+                    time - device.tracked[j].insideSince >= dwellTime, !retired.isRetired(device.tracked[j].fence, at: time)
                 {
                     device.tracked[j].dwellReported = true
                     // Measured as a measurement would (skipped fences are circles), so the distance
@@ -54,6 +56,10 @@ extension GeofenceEngine {
                         distance: model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit),
                         crossing: nil, into: &transitions)
                 }
+                continue
+            }
+            if retiring, retired.isRetired(device.tracked[j].fence, at: time) {
+                retiredSeen = true
                 continue
             }
             let before = device.tracked[j].state
@@ -124,6 +130,7 @@ extension GeofenceEngine {
         if crossings, let previous {
             crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
         }
+        if retiredSeen { dropRetired(&device, at: time) }
         statistics.insidePairs += Int(device.insideCount)
         if failures > 0 { statistics.geosFailures += failures }
         device.lastTime = time

@@ -33,6 +33,8 @@ public final class GeofenceEngine {
     /// One bit per fence, all clear between refreshes (``sortCandidates(_:)``).
     @exclusivity(unchecked) var candidateBits: [UInt64] = []
     @exclusivity(unchecked) var checkAtScratch: [Double] = []
+    /// Fences no longer decided from some time on (``retire(fence:from:)``), and the live fences' index.
+    @exclusivity(unchecked) var retired: RetiredFences
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
         try options.validate()
@@ -74,6 +76,7 @@ public final class GeofenceEngine {
         self.models = models
         self.polygons = polygons
         self.fenceIndexByID = ids
+        self.retired = RetiredFences(fenceCount: fences.count, entries: boxes)
         _checkInvariants()
     }
 

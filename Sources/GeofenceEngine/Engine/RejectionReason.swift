@@ -29,7 +29,8 @@ public enum FixDisposition: Hashable, Sendable {
 public struct EngineStatistics: Hashable, Sendable, Codable {
     public var admitted = 0
     public var rejected: [RejectionReason: Int] = [:]
-    /// (admitted fix, fence) pairs whose state was inside after the fix: a cross-check figure.
+    /// (admitted fix, fence) pairs whose state was inside after the fix: a cross-check figure of the
+    /// engine's work, so it leaves out fences retired by then (``GeofenceEngine/retire(fence:from:)``).
     public var insidePairs = 0
     /// Polygon predicates GEOS failed to evaluate (the state was left unchanged); expected to be 0.
     public var geosFailures = 0

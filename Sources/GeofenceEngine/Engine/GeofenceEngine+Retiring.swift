@@ -1,0 +1,62 @@
+import Foundation
+
+/// Retiring fences whose later transitions the caller does not need.
+extension GeofenceEngine {
+    /// Stops deciding `fence` (its position in ``fences``) for fixes at or after `time`: they
+    /// neither measure it nor keep it as a candidate, it causes them no transition, and a device
+    /// drops its state for it (reads outside) at its first such fix that would have looked at it.
+    /// Fixes before `time` (a device whose clock is behind) decide it as before.
+    ///
+    /// For a caller that needs only each fence's earliest transition and already has one at `time`,
+    /// such as an alarm that fires once: the rest of the stream then costs it nothing. Calling it
+    /// again with an earlier time moves the retirement earlier. It lasts for this engine's life and
+    /// is not part of ``snapshot()``.
+    public func retire(fence: Int, from time: Date) {
+        precondition(fences.indices.contains(fence), "a fence of this engine")
+        do {
+            try retired.retire(Int32(fence), from: time.timeIntervalSinceReferenceDate, context: context)
+        } catch {
+            // The previous index still answers (filtered fence by fence); counted so it cannot pass unnoticed.
+            statistics.geosFailures += 1
+        }
+    }
+
+    /// Appends the index's candidates for a fix at `time` meeting `envelope`, retired fences left out.
+    func queryIndex(_ envelope: Envelope, at time: Double, into items: inout [Int32]) throws(GEOSError) {
+        guard let tree = retired.index(at: time, full: index) else { return }
+        let start = items.count
+        try tree.query(envelope.first, into: &items)
+        if let second = envelope.second { try tree.query(second, into: &items) }
+        guard retired.count > 0 else { return }
+        var kept = start
+        for i in start..<items.count where !retired.isRetired(items[i], at: time) {
+            items[kept] = items[i]
+            kept += 1
+        }
+        items.removeLast(items.count - kept)
+    }
+
+    /// Drops the device's tracked fences retired at `time` (after its fix found some).
+    func dropRetired(_ device: inout DeviceState, at time: Double) {
+        let parked = device.isParked
+        var kept = 0
+        for j in device.tracked.indices {
+            if retired.isRetired(device.tracked[j].fence, at: time) {
+                if device.tracked[j].state == .inside { device.insideCount -= 1 }
+                continue
+            }
+            device.tracked[kept] = device.tracked[j]
+            if !parked {
+                device.models[kept] = device.models[j]
+                device.checkAt[kept] = device.checkAt[j]
+            }
+            kept += 1
+        }
+        let dropped = device.tracked.count - kept
+        device.tracked.removeLast(dropped)
+        if !parked {
+            device.models.removeLast(dropped)
+            device.checkAt.removeLast(dropped)
+        }
+    }
+}
