@@ -1,10 +1,12 @@
 import CivilTime
 import Foundation
 import GeoReminders
+import GeofenceEngine
 import ICalendar
 import LocationProtocols
 import MapData
 import ReminderViews
+import Synchronization
 import TraceFormats
 
 /// One parser or decoder a stranger's bytes reach, run on one input. A target may throw (a typed
@@ -69,10 +71,32 @@ struct FuzzTarget: Sendable {
     }
 
     /// Every reader through the sniffer, gzip included: the bytes go through a file, as `feed` reads them.
+    /// Read again through a two-thread pipeline as `feed` does (CSV rows parsed in runs of 16 bytes
+    /// on either thread): the fixes, report or error must be the same.
     private static func readTrace(_ data: Data) throws {
         let path = scratch.appendingPathComponent("input").path
         try data.write(to: URL(fileURLWithPath: path))
-        _ = try TraceReader(path: path).read { _ in }
+        var reader = TraceReader(path: path)
+        reader.csvChunkBytes = 16
+        var fixes: [Fix] = []
+        let serial = Result { try reader.read { fixes.append($0) } }
+        let seen = Mutex<[(position: Int, fix: Fix)]>([])
+        let parallel = Result {
+            try FixPipeline.start(
+                consumers: 2, batchSize: 5, depth: 1, route: { EngineShards.shard(of: $0.device, count: 2) },
+                producer: { [reader] sink in try reader.read(into: sink) }
+            ).consume { _, batch in
+                seen.withLock { for (index, fix) in batch.fixes.enumerated() { $0.append((batch.position(of: index), fix)) } }
+            }
+        }
+        let piped = seen.withLock { $0 }.sorted { $0.position < $1.position }.map(\.fix)
+        switch (serial, parallel) {
+        case let (.success(one), .success(other)): precondition(one == other && fixes == piped, "the pipeline read differently")
+        case let (.failure(one), .failure(other)):
+            precondition(one as? TraceError == other as? TraceError && fixes == piped, "the pipeline failed differently")
+        default: preconditionFailure("the pipeline read \(parallel), alone \(serial)")
+        }
+        _ = try serial.get()
     }
 
     /// The VTODO and VALARM decoders and the reminder rules, in a dry-run import into memory.

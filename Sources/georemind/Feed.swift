@@ -76,10 +76,10 @@ struct Feed: ParsableCommand {
                 options: TraceReadOptions(defaultDevice: device, requiresTimedFix: true, follow: follow))
         }
         // On several threads the traces are read from now on, while the store opens and the
-        // evaluator loads the reminders and builds its engines.
+        // evaluator loads the reminders and builds its engines; CSV rows are parsed on every thread.
         let reading =
             threads > 1
-            ? AlarmEvaluator.startReading(shards: threads) { yield in try readers.map { try $0.read(yield) } } : nil
+            ? AlarmEvaluator.startReading(shards: threads, producer: { sink in try readers.map { try $0.read(into: sink) } }) : nil
         defer { reading?.cancel() }
         try global.withStore(readOnly: dryRun) { access in
             if dryRun {
@@ -108,7 +108,7 @@ struct Feed: ParsableCommand {
             lateAfter: late)
         let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
-        let emit = report.print
+        let emit: (AlarmEvent) throws -> Void = report.print
         var skips = TraceSkips()
         if let reading {
             // Read on a thread of its own while the evaluator's shards decide devices on every core.
@@ -124,7 +124,8 @@ struct Feed: ParsableCommand {
             }
         }
         progress.finish()
-        let summary = try evaluator.finish(emit: emit)
+        // The events of a whole run come at once: formatted on every thread the run used.
+        let summary = try evaluator.finishInBatches { events in try report.print(events, threads: reading?.consumers ?? 1) }
         try report.printSummary(summary, skips: skips)
     }
 }

@@ -72,4 +72,46 @@ import Testing
                 == sandbox.run(["feed", trace, "--dry-run", "--threads", "1"]))
         #expect(try sandbox.run(["feed", trace, "--json", "--threads", "3"]) == one)
     }
+
+    /// Over a thousand events, formatted on every thread (`feed` prints a whole run's events at once):
+    /// the same bytes in the same order as one thread prints, as JSON and as readable lines.
+    @Test func manyEventsPrintTheSameOnEveryThread() throws {
+        let sandbox = try CLISandbox()
+        // 1,200 places 40 m across on a 40 × 30 grid about 100 m apart, imported in one file.
+        var calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//georemind tests//EN"]
+        for n in 0..<1_200 {
+            let latitude = 47.37 + Double(n / 40) * 0.0009, longitude = 8.54 + Double(n % 40) * 0.0013
+            calendar += [
+                "BEGIN:VTODO", "UID:place-\(n)", "DTSTAMP:20261126T000000Z",
+                String(format: "CREATED:20261126T%02d%02d%02dZ", n / 3600, n / 60 % 60, n % 60), "SUMMARY:Place \(n)",
+                "BEGIN:VALARM", "UID:alarm-\(n)", "ACTION:DISPLAY", "DESCRIPTION:Place \(n)",
+                "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "PROXIMITY:ARRIVE", "BEGIN:VLOCATION", "UID:location-\(n)",
+                "NAME:Place \(n)", String(format: "URL:geo:%.6f,%.6f;u=40", latitude, longitude), "END:VLOCATION",
+                "END:VALARM", "END:VTODO",
+            ]
+        }
+        calendar.append("END:VCALENDAR")
+        let places = sandbox.folder.appendingPathComponent("places.ics").path
+        try (calendar.joined(separator: "\r\n") + "\r\n").write(toFile: places, atomically: true, encoding: .utf8)
+        #expect(try sandbox.run(["import", places]).status == 0)
+        // One walker a row, west to east in 20 m steps, all at the same instants: every place fires.
+        var lines = ["time,device,latitude,longitude"]
+        for step in 0..<220 {
+            for row in 0..<30 {
+                let longitude = 8.5385 + Double(step) * 0.00026
+                lines.append(
+                    String(format: "%.0f,walker-%d,%.6f,%.6f", 1_795_514_400 + Double(step) * 10, row, 47.37 + Double(row) * 0.0009, longitude))
+            }
+        }
+        let walks = sandbox.folder.appendingPathComponent("walks.csv").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: walks, atomically: true, encoding: .utf8)
+        for form in [["--json"], []] {
+            let one = try sandbox.run(["feed", walks, "--dry-run", "--threads", "1"] + form)
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(one.stdout.split(separator: "\n").count == 1_200, "every place fires once")
+            for threads in ["2", "3"] {
+                #expect(try sandbox.run(["feed", walks, "--dry-run", "--threads", threads] + form) == one, "--threads \(threads) \(form)")
+            }
+        }
+    }
 }

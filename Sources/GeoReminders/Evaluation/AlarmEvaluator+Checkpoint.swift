@@ -9,7 +9,7 @@ extension AlarmEvaluator {
     ///
     /// With `logging` (a live server between whole saves), the state is not written: those fixes
     /// are appended to the store's fix log instead, which a restart replays on the last whole state.
-    func checkpoint(emit: (AlarmEvent) throws -> Void, logging fixes: [Fix]? = nil) throws {
+    func checkpoint(emit: ([AlarmEvent]) throws -> Void, logging fixes: [Fix]? = nil) throws {
         var data: Data?
         if fixes == nil {
             let hasSpan = spanStart <= spanEnd
@@ -23,7 +23,7 @@ extension AlarmEvaluator {
         try store.commitEvaluation(
             firedEvents: fired, lateAfter: lateAfter, state: data, forKey: stateKey, loggedFixes: fixes ?? []
         ) {
-            for event in fired { try emit(event) }
+            if !fired.isEmpty { try emit(fired) }
         }
         handedOut += released.count
         released.removeAll()

@@ -59,7 +59,7 @@ extension AlarmEvaluator {
 
     /// Releases, in order, the pending events before `limit`: handed to `emit` in a dry run, kept
     /// for the committing transaction otherwise.
-    func release(before limit: Double, emit: (AlarmEvent) throws -> Void) throws {
+    func release(before limit: Double, emit: ([AlarmEvent]) throws -> Void) throws {
         guard !pending.isEmpty else { return }
         pending.sort { $0.precedes($1) }
         let count = pending.firstIndex { $0.time >= limit } ?? pending.count
@@ -74,10 +74,8 @@ extension AlarmEvaluator {
         case .commit:
             released += ready
         case .dryRun:
-            for event in ready {
-                handedOut += 1
-                try emit(alarmEvent(event))
-            }
+            handedOut += ready.count
+            if !ready.isEmpty { try emit(ready.map(alarmEvent)) }
         }
     }
 

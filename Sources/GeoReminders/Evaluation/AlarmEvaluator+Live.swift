@@ -39,9 +39,9 @@ extension AlarmEvaluator {
     @discardableResult
     public func commitLive(logging fixes: [Fix]? = nil, emit: (AlarmEvent) throws -> Void) throws -> Int {
         guard !finished else { throw EvaluationError.finished }
-        try release(before: .infinity, emit: emit)
+        try release(before: .infinity) { events in for event in events { try emit(event) } }
         let count = released.count
-        try checkpoint(emit: emit, logging: fixes)
+        try checkpoint(emit: { events in for event in events { try emit(event) } }, logging: fixes)
         return count
     }
 }

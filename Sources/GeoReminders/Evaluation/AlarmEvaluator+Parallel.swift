@@ -33,6 +33,14 @@ extension AlarmEvaluator {
         FixPipeline.start(consumers: shards, route: { fix in EngineShards.shard(of: fix.device, count: shards) }, produce: produce)
     }
 
+    /// ``startReading(shards:produce:)`` for a producer that hands parsing jobs to the reading's
+    /// threads (``FixSink/hand(_:)``), as `TraceReader.read(into:)` does for CSV.
+    public static func startReading<Output: Sendable>(
+        shards: Int, producer: @escaping @Sendable (FixSink) throws -> Output
+    ) -> FixReading<Output> {
+        FixPipeline.start(consumers: shards, route: { fix in EngineShards.shard(of: fix.device, count: shards) }, producer: producer)
+    }
+
     /// ``feedInParallel(produce:progress:)`` on a reading already started.
     public func feedInParallel<Output: Sendable>(
         _ reading: FixReading<Output>, progress: @escaping @Sendable (Int) -> Void = { _ in }
@@ -101,7 +109,8 @@ private final class ShardRun: @unchecked Sendable {
     }
 
     func feed(_ batch: FixPipeline.Batch) {
-        for (fix, position) in zip(batch.fixes, batch.positions) {
+        for (index, fix) in batch.fixes.enumerated() {
+            let position = batch.position(of: index)
             let disposition = engine.feed(fix) { transition in
                 // A later transition of this fence cannot make an earlier candidate: retired.
                 if let event = alarms.candidate(for: transition), candidates.offer(event, position: position) {

@@ -187,11 +187,11 @@ public final class AlarmEvaluator {
         if time > spanEnd || time < spanStart { extendSpan(to: time) }
         if let reorderWindow, spanEnd - reorderWindow > horizon {
             horizon = spanEnd - reorderWindow
-            if earliestPending < horizon { try release(before: horizon, emit: emit) }
+            if earliestPending < horizon { try release(before: horizon, emit: { events in for event in events { try emit(event) } }) }
             if !released.isEmpty,
                 released.count >= 256 || ProcessInfo.processInfo.systemUptime - lastCheckpoint >= checkpointInterval
             {
-                try checkpoint(emit: emit)
+                try checkpoint(emit: { events in for event in events { try emit(event) } })
             }
         }
     }
@@ -205,10 +205,17 @@ public final class AlarmEvaluator {
     /// engine's state in the same transaction (if `emit` throws, that transaction records nothing). Call once.
     @discardableResult
     public func finish(emit: (AlarmEvent) throws -> Void) throws -> EvaluationSummary {
+        try finishInBatches { events in for event in events { try emit(event) } }
+    }
+
+    /// ``finish(emit:)`` handing the events in ordered batches (all the remaining ones at once), so
+    /// that a caller can format many events on every core; in commit mode inside the transaction.
+    @discardableResult
+    public func finishInBatches(_ emitAll: ([AlarmEvent]) throws -> Void) throws -> EvaluationSummary {
         guard !finished else { throw EvaluationError.finished }
         finished = true
-        try release(before: .infinity, emit: emit)
-        if mode == .commit { try checkpoint(emit: emit) }
+        try release(before: .infinity, emit: emitAll)
+        if mode == .commit { try checkpoint(emit: emitAll) }
         return EvaluationSummary(statisticsBefore: startStatistics, after: engine.statistics, reorderDrops: reorderDrops, events: handedOut)
     }
 }

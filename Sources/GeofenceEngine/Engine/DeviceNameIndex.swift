@@ -14,6 +14,13 @@ struct DeviceNameIndex {
     /// picks a device's shard (``EngineShards/shard(of:count:)``).
     static func hash(_ name: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        // Native strings (small ones included) lend their bytes: no per-byte index walking.
+        if let hashed = name.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }) {
+            return hashed
+        }
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }

@@ -1,5 +1,5 @@
 /// Which CSV columns hold what, found by header name, case-insensitive.
-struct CSVColumns {
+struct CSVColumns: Sendable {
     static let timeNames: Set<String> = ["time", "timestamp", "tst"]
     static let dateNames: Set<String> = ["date"]
     static let latitudeNames: Set<String> = ["lat", "latitude"]

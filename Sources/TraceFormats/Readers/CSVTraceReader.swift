@@ -9,97 +9,65 @@ struct CSVTraceReader {
     /// Columns a header may name: far more than any trace has, few enough that a hostile header
     /// cannot make every row's split costly.
     static let maximumColumns = 1_024
+    /// Bytes of whole lines one parsing job takes (``read(_:into:counts:sink:)``): some 1,500 rows
+    /// of a typical trace, so handing a job over costs little beside parsing it, and its arrays
+    /// stay under the allocator's mmap threshold (reused, not faulted in afresh).
+    static let chunkBytes = 64 << 10
 
     let options: TraceReadOptions
+    /// ``chunkBytes``, or a few bytes in tests (``TraceReader/csvChunkBytes``).
+    var chunkBytes = Self.chunkBytes
 
     func read(_ input: TraceInput, into report: inout TraceReadReport, _ body: (Fix) throws -> Void) throws {
-        var columns: CSVColumns?
-        var separator: UInt8 = UInt8(ascii: ",")
-        var fields = [CSVField](repeating: CSVField(), count: 64)
-        var devices = DeviceNames()
+        var rows: CSVRowParser?
         try input.forEachLine { line, number in
             let bytes = UnsafeBufferPointer(line)
             if ByteClass.trimmed(bytes).isEmpty { return }
-            guard let known = columns else {
-                var header = bytes
-                if header.starts(with: [0xEF, 0xBB, 0xBF]) { header = UnsafeBufferPointer(rebasing: header[3...]) }
-                separator = Self.separator(of: header)
-                var count = Self.split(header, separator: separator, into: &fields)
-                guard count > 0 else {
-                    throw TraceError.malformed(file: input.file, line: number, reason: "unbalanced quotes in the header")
-                }
-                guard count <= Self.maximumColumns else {
-                    throw TraceError.malformed(
-                        file: input.file, line: number,
-                        reason: "the header has \(count) columns; at most \(Self.maximumColumns) are read")
-                }
-                if count > fields.count {
-                    // `split` counts every field but stores only as many as fit: make room, split again.
-                    fields = [CSVField](repeating: CSVField(), count: count)
-                    count = Self.split(header, separator: separator, into: &fields)
-                }
-                let names = (0..<count).map { String(decoding: ByteClass.trimmed(fields[$0].slice(header)), as: UTF8.self) }
-                let found = try CSVColumns(header: names, file: input.file)
-                if found.needed > fields.count { fields = [CSVField](repeating: CSVField(), count: found.needed) }
-                columns = found
+            guard rows != nil else {
+                rows = CSVRowParser(layout: try CSVLayout(header: bytes, line: number, file: input.file), options: options)
                 return
             }
-            let count = Self.split(bytes, separator: separator, into: &fields)
-            guard count > max(known.latitude, known.longitude) else {
-                report.skip(.unparsable, line: number)
-                return
+            if let fix = rows!.fix(from: bytes, line: number, report: &report) {
+                report.fixes += 1
+                try body(fix)
             }
-            // Trailing optional cells may be left out altogether: they read as empty.
-            for index in count..<max(count, known.needed) { fields[index] = CSVField() }
-            let latitudeText = ByteClass.trimmed(fields[known.latitude].slice(bytes))
-            let longitudeText = ByteClass.trimmed(fields[known.longitude].slice(bytes))
-            if latitudeText.isEmpty || longitudeText.isEmpty {
-                report.skip(.noCoordinates, line: number)
-                return
-            }
-            guard let latitude = DecimalNumber.parse(latitudeText),
-                let longitude = DecimalNumber.parse(longitudeText)
-            else {
-                report.skip(.unparsable, line: number)
-                return
-            }
-            var time: Date?
-            if let column = known.time {
-                let text = ByteClass.trimmed(fields[column].slice(bytes))
-                if !text.isEmpty {
-                    let dateText = known.date.map { ByteClass.trimmed(fields[$0].slice(bytes)) }
-                    guard let seconds = TraceTime.parseAny(text) ?? dateText.flatMap({ Self.joined(date: $0, time: text) }) else {
-                        report.skip(.badTime, line: number)
-                        return
-                    }
-                    time = Date(timeIntervalSince1970: seconds)
-                }
-            }
-            var accuracy: Double?
-            if let column = known.accuracy {
-                let text = ByteClass.trimmed(fields[column].slice(bytes))
-                if !text.isEmpty {
-                    guard let value = DecimalNumber.parse(text) else {
-                        report.skip(.unparsable, line: number)
-                        return
-                    }
-                    accuracy = value
-                }
-            }
-            var device = options.defaultDevice
-            if let column = known.device {
-                let field = fields[column]
-                let text = ByteClass.trimmed(field.slice(bytes))
-                if !text.isEmpty {
-                    device =
-                        field.escapedQuotes
-                        ? String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
-                        : devices.name(text)
-                }
-            }
-            report.fixes += 1
-            try body(Fix(time: time, latitude: latitude, longitude: longitude, accuracy: accuracy, device: device))
         }
+    }
+
+    /// Reads the header on this thread, then hands runs of whole lines to `sink` as jobs that
+    /// the pipeline's threads parse (their fixes in file order all the same); returns once they
+    /// ran, with their skips and counts merged in file order, as ``read(_:into:_:)`` would report.
+    func read(_ input: TraceInput, into report: inout TraceReadReport, counts: inout FixCounts, sink: FixSink) throws {
+        var layout: CSVLayout?
+        while layout == nil {
+            let more = try input.nextLine { line, number in
+                let bytes = UnsafeBufferPointer(line)
+                if !ByteClass.trimmed(bytes).isEmpty { layout = try CSVLayout(header: bytes, line: number, file: input.file) }
+            }
+            if !more { return }
+        }
+        guard let layout else { return }
+        let headerLines = input.line
+        var chunks: [CSVChunk] = []
+        do {
+            while let lines = try input.nextLines(about: chunkBytes) {
+                let chunk = CSVChunk(bytes: Array(lines), layout: layout, options: options, report: report)
+                chunks.append(chunk)
+                try sink.hand(expecting: chunk.expectedFixes) { yield in chunk.parse(yield) }
+            }
+        } catch let error as TraceError {
+            // Where the input broke: after every line the jobs parsed.
+            try sink.awaitJobs()
+            throw error.placed(atLine: chunks.reduce(headerLines) { $0 + $1.lines } + 1)
+        }
+        try sink.awaitJobs()
+        var line = headerLines
+        for chunk in chunks {
+            report.append(chunk.report, after: line)
+            counts.add(chunk.counts)
+            line += chunk.lines
+        }
+        input.line = line
     }
 
     /// A `date` cell and a time-of-day cell read as one ISO 8601 date-time.

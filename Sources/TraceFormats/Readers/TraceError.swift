@@ -46,3 +46,15 @@ public enum TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension TraceError {
+    /// The same error placed at `line` (for a reader that learns line numbers after the fact).
+    func placed(atLine line: Int) -> TraceError {
+        switch self {
+        case let .malformed(file, _, reason): .malformed(file: file, line: line, reason: reason)
+        case let .truncated(file, _, reason): .truncated(file: file, line: line, reason: reason)
+        case let .lineTooLong(file, _, limit): .lineTooLong(file: file, line: line, limit: limit)
+        default: self
+        }
+    }
+}

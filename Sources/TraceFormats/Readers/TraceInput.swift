@@ -64,6 +64,11 @@ final class TraceInput {
     /// The slice is valid only during the call; it points into the buffer. The byte after
     /// each slice is writable scratch (the reader may put a NUL there for `strtod`).
     func forEachLine(_ body: (UnsafeMutableBufferPointer<UInt8>, Int) throws -> Void) throws {
+        while try nextLine(body) {}
+    }
+
+    /// Calls `body` with the next line as ``forEachLine(_:)`` does; false at the end of the data.
+    func nextLine(_ body: (UnsafeMutableBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
         while true {
             let remaining = end - start
             if remaining > 0, let found = memchr(buffer + start, 0x0A, remaining) {
@@ -73,17 +78,50 @@ final class TraceInput {
                 line += 1
                 try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
                 start = newline - buffer + 1
-                continue
+                return true
             }
             if ended {
-                if remaining > 0 {
-                    var length = remaining
-                    if buffer[start + length - 1] == 0x0D { length -= 1 }
-                    line += 1
-                    try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
-                    start = end
+                guard remaining > 0 else { return false }
+                var length = remaining
+                if buffer[start + length - 1] == 0x0D { length -= 1 }
+                line += 1
+                try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
+                start = end
+                return true
+            }
+            if remaining == capacity {
+                guard capacity < Self.maximumLine else {
+                    throw TraceError.lineTooLong(file: file, line: line + 1, limit: Self.maximumLine)
                 }
-                return
+                grow()
+            }
+            try fill()
+        }
+    }
+
+    /// The next run of whole lines, with their newlines (the data's last line may lack one): about
+    /// `size` bytes, more for a single longer line; nil at the end of the data. Valid until the
+    /// next read. Does not count lines (``line`` stays where it was): whoever parses them does.
+    func nextLines(about size: Int) throws -> UnsafeBufferPointer<UInt8>? {
+        while true {
+            let remaining = end - start
+            if remaining >= size || ended {
+                guard remaining > 0 else { return nil }
+                let span = min(remaining, size)
+                // The last newline within `size` bytes (a short scan back), else the first after.
+                var last = span - 1
+                while last >= 0 && buffer[start + last] != 0x0A { last -= 1 }
+                if last < 0, remaining > span, let found = memchr(buffer + start + span, 0x0A, remaining - span) {
+                    last = found.assumingMemoryBound(to: UInt8.self) - (buffer + start)
+                }
+                if last >= 0 {
+                    defer { start += last + 1 }
+                    return UnsafeBufferPointer(start: buffer + start, count: last + 1)
+                }
+                if ended {
+                    defer { start = end }
+                    return UnsafeBufferPointer(start: buffer + start, count: remaining)
+                }
             }
             if remaining == capacity {
                 guard capacity < Self.maximumLine else {

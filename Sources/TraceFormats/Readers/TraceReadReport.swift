@@ -50,3 +50,22 @@ public struct TraceReadReport: Sendable, Equatable {
         }
     }
 }
+
+extension TraceReadReport {
+    /// A report of the same file and format with nothing in it yet (for a part of the file).
+    func emptied() -> TraceReadReport {
+        TraceReadReport(file: file, format: format, samplesPerReason: samplesPerReason)
+    }
+
+    /// Adds what a later part of the file reported, its lines numbered from 1 after `line`:
+    /// the same counts and first samples as reading the part's lines here would have recorded.
+    mutating func append(_ part: TraceReadReport, after line: Int) {
+        fixes += part.fixes
+        for (reason, count) in part.skipped { skipped[reason, default: 0] += count }
+        for (reason, found) in part.samples where !found.isEmpty {
+            let room = samplesPerReason - samples[reason, default: []].count
+            guard room > 0 else { continue }
+            samples[reason, default: []] += found.prefix(room).map { TraceLocation(file: $0.file, line: $0.line + line) }
+        }
+    }
+}

@@ -13,6 +13,9 @@ public struct TraceReader: Sendable {
     /// The format to read, or nil to take it from the extension or the first bytes.
     public var format: TraceFormat?
     public var options: TraceReadOptions
+    /// Bytes of whole lines per parsing job when a CSV file is read through a pipeline
+    /// (``read(into:)``); a few in tests and fuzzing, so that every line meets a job's edge.
+    public var csvChunkBytes = CSVTraceReader.chunkBytes
 
     public init(path: String, format: TraceFormat? = nil, options: TraceReadOptions = TraceReadOptions()) {
         self.path = path
@@ -29,9 +32,18 @@ public struct TraceReader: Sendable {
         try read(readLimit: .max, sniffLength: 4096, body)
     }
 
+    /// ``read(_:)`` for a ``FixPipeline`` producer: a CSV file's rows are parsed on the pipeline's
+    /// threads, in runs of lines handed to `sink` as jobs (their fixes in file order all the
+    /// same); other formats, and a followed stream, are parsed here and yielded fix by fix.
+    @discardableResult
+    public func read(into sink: FixSink) throws -> TraceReadReport {
+        try read(readLimit: .max, sniffLength: 4096, sink: sink, sink.yield)
+    }
+
     /// ``read(_:)`` adding at most `readLimit` bytes to the buffer at a time, after sniffing
-    /// `sniffLength` bytes; tests use tiny limits to cut every line, token and tag.
-    func read(readLimit: Int, sniffLength: Int, _ body: (Fix) throws -> Void) throws -> TraceReadReport {
+    /// `sniffLength` bytes; tests use tiny limits to cut every line, token and tag. With a sink,
+    /// CSV rows are parsed by its jobs (``read(into:)``).
+    func read(readLimit: Int, sniffLength: Int, sink: FixSink? = nil, _ body: (Fix) throws -> Void) throws -> TraceReadReport {
         let input = try TraceInput(path: path, readLimit: readLimit)
         let head = try input.peek(sniffLength, orFirstLine: options.follow)
         guard head.contains(where: { !ByteClass.isSpace($0) }) else { throw TraceError.empty(file: path) }
@@ -39,30 +51,29 @@ public struct TraceReader: Sendable {
         var report = TraceReadReport(file: path, format: format, samplesPerReason: options.samplesPerReason)
         // Fixes the engine rejects outright (its first two admission rules) do not make a file
         // usable: for `feed`, a GPX track whose points have no <time> is an error, not zero admitted fixes.
-        var usable = 0, badCoordinates = 0, noTime = 0
+        var counts = FixCounts()
         let counting: (Fix) throws -> Void = { fix in
-            if !fix.coordinate.isValid {
-                badCoordinates += 1
-            } else if fix.time?.timeIntervalSinceReferenceDate.isFinite != true {
-                noTime += 1
-            } else {
-                usable += 1
-            }
+            counts.count(fix)
             try body(fix)
         }
         let counted = options.requiresTimedFix ? counting : body
         switch format {
-        case .csv: try CSVTraceReader(options: options).read(input, into: &report, counted)
+        case .csv:
+            if let sink, !options.follow {
+                try CSVTraceReader(options: options, chunkBytes: csvChunkBytes).read(input, into: &report, counts: &counts, sink: sink)
+            } else {
+                try CSVTraceReader(options: options).read(input, into: &report, counted)
+            }
         case .ndjson: try NDJSONTraceReader(options: options).read(input, into: &report, counted)
         case .nmea: try NMEATraceReader(options: options).read(input, into: &report, counted)
         case .gpx: try GPXTraceReader(options: options).read(input, into: &report, counted)
         case .geojson: try GeoJSONTraceReader(options: options).read(input, into: &report, counted)
         }
         report.bytes = input.bytesRead
-        guard report.fixes > 0, usable > 0 || !options.requiresTimedFix else {
+        guard report.fixes > 0, counts.usable > 0 || !options.requiresTimedFix else {
             var reasons = report.skippedByName
-            if badCoordinates > 0 { reasons["bad-coordinates"] = badCoordinates }
-            if noTime > 0 { reasons["no-time"] = noTime }
+            if counts.badCoordinates > 0 { reasons["bad-coordinates"] = counts.badCoordinates }
+            if counts.noTime > 0 { reasons["no-time"] = counts.noTime }
             throw TraceError.noUsableFix(file: path, format: format, skipped: reasons)
         }
         return report

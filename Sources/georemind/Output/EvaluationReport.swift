@@ -2,6 +2,7 @@ import Foundation
 import GeoReminders
 import GeofenceEngine
 import ReminderViews
+import Synchronization
 
 /// Prints the events of an evaluation run as they come, then its summary on stderr.
 struct EvaluationReport {
@@ -19,15 +20,38 @@ struct EvaluationReport {
     }
 
     func print(_ event: AlarmEvent) throws {
-        let view = AlarmEventJSON(event)
-        if json {
-            var text = JSONText(capacity: 512)
-            view.write(to: &text)
-            Swift.print(text.text)
-        } else {
-            Swift.print(view.line(in: timeZone))
-        }
+        Swift.print(line(for: event))
         if flushesEachEvent { fflush(nil) }
+    }
+
+    /// Prints `events` in order, formatted on up to `threads` threads when there are many (the
+    /// events of a whole trace come at once, and formatting them is most of the run's serial end).
+    func print(_ events: [AlarmEvent], threads: Int) throws {
+        let parts = events.count >= 1_024 ? max(1, threads) : 1
+        guard parts > 1 else {
+            for event in events { try print(event) }
+            return
+        }
+        let texts = Mutex([String](repeating: "", count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var text = ""
+            for event in events[(events.count * part / parts)..<(events.count * (part + 1) / parts)] {
+                text += line(for: event)
+                text += "\n"
+            }
+            texts.withLock { $0[part] = text }
+        }
+        for text in texts.withLock({ $0 }) { Swift.print(text, terminator: "") }
+        if flushesEachEvent { fflush(nil) }
+    }
+
+    /// One event as printed: a JSON object, or a readable line in ``timeZone``.
+    private func line(for event: AlarmEvent) -> String {
+        let view = AlarmEventJSON(event)
+        guard json else { return view.line(in: timeZone) }
+        var text = JSONText(capacity: 512)
+        view.write(to: &text)
+        return text.text
     }
 
     /// `{"admitted": N, "rejected": {REASON: N}, "dropped": {REASON: N}}` with `--json`, else
