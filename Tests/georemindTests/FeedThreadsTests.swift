@@ -100,7 +100,9 @@ import Testing
             for row in 0..<30 {
                 let longitude = 8.5385 + Double(step) * 0.00026
                 lines.append(
-                    String(format: "%.0f,walker-%d,%.6f,%.6f", 1_795_514_400 + Double(step) * 10, row, 47.37 + Double(row) * 0.0009, longitude))
+                    String(
+                        format: "%.0f,walker-%d,%.6f,%.6f", 1_795_514_400 + Double(step) * 10, row, 47.37 + Double(row) * 0.0009, longitude)
+                )
             }
         }
         let walks = sandbox.folder.appendingPathComponent("walks.csv").path
