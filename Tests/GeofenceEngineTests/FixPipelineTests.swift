@@ -125,4 +125,53 @@ import Testing
         reading.cancel()
         #expect(ended.wait(timeout: .now() + 10) == .success)
     }
+
+    /// Fixes the producer yields and jobs it hands, in turn: every fix reaches its consumer once,
+    /// in stream order, whichever thread parsed it; jobs run on both threads at once; and
+    /// `awaitJobs` returns only once every job handed before it ran.
+    @Test func jobsKeepTheirPlaceInTheStreamAndRunOnEveryThread() throws {
+        let input = fixes(30_000)
+        struct JobTally {
+            var running = 0
+            var most = 0
+            var ran = 0
+        }
+        let tally = Mutex(JobTally())
+        let seen = Mutex<[[Int]]>([[], []])
+        let (handed, ranByThen) = try FixPipeline.start(
+            consumers: 2, batchSize: 64, depth: 2, route: { EngineShards.shard(of: $0.device, count: 2) },
+            producer: { sink in
+                var next = 0, handed = 0, turn = 0
+                while next < input.count {
+                    let part = Array(input[next..<min(input.count, next + (turn % 2 == 0 ? 37 : 263))])
+                    next += part.count
+                    turn += 1
+                    if turn % 2 == 1 {
+                        for fix in part { try sink.yield(fix) }
+                        continue
+                    }
+                    handed += 1
+                    try sink.hand(expecting: part.count) { yield in
+                        tally.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
+                        Thread.sleep(forTimeInterval: 0.000_5)  // parsing costs more than deciding
+                        for fix in part { yield(fix) }
+                        tally.withLock { $0.running -= 1; $0.ran += 1 }
+                    }
+                }
+                try sink.awaitJobs()
+                return (handed, tally.withLock { $0.ran })
+            }
+        ).consume { consumer, batch in
+            for (index, fix) in batch.fixes.enumerated() {
+                #expect(fix == input[batch.position(of: index)])
+                #expect(EngineShards.shard(of: fix.device, count: 2) == consumer)
+            }
+            seen.withLock { $0[consumer] += batch.positions }
+        }
+        #expect(handed == ranByThen && handed == 100)
+        #expect(tally.withLock { $0.most } == 2, "both threads parse")
+        let positions = seen.withLock { $0 }
+        for list in positions { #expect(list == list.sorted()) }
+        #expect(positions.flatMap { $0 }.sorted() == Array(0..<input.count))
+    }
 }

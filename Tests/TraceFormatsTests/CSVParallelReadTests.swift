@@ -41,10 +41,11 @@ import Testing
     }
 
     /// Blank lines before the header, a BOM, CRLF endings, blank and bad rows of every kind, quoted
-    /// devices with doubled quotes, more skips than samples kept, and no newline at the end.
+    /// devices with doubled quotes, more skips than samples kept, no newline at the end, and in
+    /// runs of a line or two more runs than the reader keeps before merging their reports.
     @Test func aHostileFileReadsTheSame() throws {
         var text = "\n\r\n\u{FEFF}time,device,lat,lon,acc\r\n"
-        for n in 0..<400 {
+        for n in 0..<3_000 {
             switch n % 9 {
             case 0: text += "\n"
             case 1: text += "2024-05-04T07:00:\(String(format: "%02d", n % 60))Z,\"car \"\"\(n % 3)\"\"\",48.1,11.5,5\r\n"

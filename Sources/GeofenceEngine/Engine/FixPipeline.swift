@@ -45,7 +45,7 @@ public enum FixPipeline {
     /// Starts reading at once, before the consumers are ready: what the caller sets up meanwhile
     /// (loading reminders, building engines) overlaps the first batches' parsing.
     public static func start<Output: Sendable>(
-        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 8,
+        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
         route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output
     ) -> FixReading<Output> {
@@ -55,7 +55,7 @@ public enum FixPipeline {
     /// ``start(consumers:batchSize:depth:route:produce:)`` for a producer that also hands parsing
     /// jobs to the pipeline's threads (``FixSink/hand(_:)``).
     public static func start<Output: Sendable>(
-        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 8,
+        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
         route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
         producer: @escaping @Sendable (FixSink) throws -> Output
     ) -> FixReading<Output> {
@@ -64,7 +64,7 @@ public enum FixPipeline {
 
     /// ``start(consumers:batchSize:depth:route:produce:)`` and ``FixReading/consume(_:)`` at once.
     public static func run<Output: Sendable>(
-        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 8,
+        consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
         route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         consume: @escaping @Sendable (_ consumer: Int, _ batch: Batch) throws -> Void

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The shared state of a ``FixReading`` and the work its threads take from it: parsing a job,
-/// routing the next segments of the stream into per-consumer batches, deciding a shard's batch.
+/// The shared state of a ``FixReading`` and the work its threads take from it: parsing a job
+/// (routing its fixes into per-consumer batches as it goes), queueing the parsed segments' batches
+/// in stream order, deciding a shard's batch.
 ///
-/// `@unchecked Sendable`: every variable between `condition` and the router's state is read and
-/// written only while holding `condition`; the router's state (`batches`, `position`) only by the
-/// one thread that set `routing`; a batch is handed from thread to thread under `condition`, and a
+/// `@unchecked Sendable`: every variable between `condition` and `position` is read and written
+/// only while holding `condition`; `position` only by the one thread that set `routing`; a batch is handed from thread to thread under `condition`, and a
 /// shard is marked busy while one thread decides its batch, so no two threads touch one shard's
 /// consumer state at once.
 final class PipelineState: @unchecked Sendable {
@@ -28,6 +28,7 @@ final class PipelineState: @unchecked Sendable {
     }
 
     let consumers: Int
+    /// Fixes the producer yields per segment, and the unit of a queue's bound.
     let batchSize: Int
     private let depth: Int
     private let route: @Sendable (Fix) -> Int
@@ -39,7 +40,7 @@ final class PipelineState: @unchecked Sendable {
 
     let condition = NSCondition()
     private var queues: [[FixPipeline.Batch]]
-    /// Fixes waiting in each queue: at most `depth` × `batchSize` (batches come in any size).
+    /// Fixes waiting in each queue: at most `depth` × `batchSize` × `consumers` in all (batches come in any size).
     private var queuedFixes: [Int]
     private var busy: [Bool]
     /// Set by ``FixReading/consume(_:)``; until then batches only queue.
@@ -53,7 +54,7 @@ final class PipelineState: @unchecked Sendable {
     private var nextToRoute = 0
     private var routing = false
     private var producerDone = false
-    /// Every segment routed and the last batches queued.
+    /// The producer is done and every segment's batches were queued.
     private var flushed = false
     private(set) var producerExited = false
     private(set) var stopped = false
@@ -266,7 +267,8 @@ final class PipelineState: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if stopped { throw CancellationError() }
-            if queuedFixes[consumer] < depth * batchSize {
+            // Bounded in all, not per queue: a stream of one device fills its shard's queue alone.
+            if queuedFixes.reduce(0, +) < depth * batchSize * consumers {
                 queues[consumer].append(batch)
                 queuedFixes[consumer] += batch.fixes.count
                 condition.broadcast()
@@ -282,11 +284,11 @@ final class PipelineState: @unchecked Sendable {
         }
     }
 
-    /// The idle shard with the most batches waiting.
+    /// The idle shard with the most fixes waiting.
     private func nextShard() -> Int? {
         var best: Int?
         for shard in 0..<consumers where !busy[shard] && !queues[shard].isEmpty {
-            if best.map({ queues[shard].count > queues[$0].count }) ?? true { best = shard }
+            if best.map({ queuedFixes[shard] > queuedFixes[$0] }) ?? true { best = shard }
         }
         return best
     }

@@ -47,26 +47,32 @@ struct CSVTraceReader {
             if !more { return }
         }
         guard let layout else { return }
-        let headerLines = input.line
+        // The runs handed and not yet merged; merged every 1,024 runs (64 MB), so that what a
+        // reading keeps stays flat however long the file.
         var chunks: [CSVChunk] = []
+        var line = input.line
+        func merge() throws {
+            try sink.awaitJobs()
+            for chunk in chunks {
+                report.append(chunk.report, after: line)
+                counts.add(chunk.counts)
+                line += chunk.lines
+            }
+            chunks.removeAll(keepingCapacity: true)
+        }
         do {
             while let lines = try input.nextLines(about: chunkBytes) {
                 let chunk = CSVChunk(bytes: Array(lines), layout: layout, options: options, report: report)
                 chunks.append(chunk)
                 try sink.hand(expecting: chunk.expectedFixes) { yield in chunk.parse(yield) }
+                if chunks.count == 1_024 { try merge() }
             }
         } catch let error as TraceError {
             // Where the input broke: after every line the jobs parsed.
-            try sink.awaitJobs()
-            throw error.placed(atLine: chunks.reduce(headerLines) { $0 + $1.lines } + 1)
+            try merge()
+            throw error.placed(atLine: line + 1)
         }
-        try sink.awaitJobs()
-        var line = headerLines
-        for chunk in chunks {
-            report.append(chunk.report, after: line)
-            counts.add(chunk.counts)
-            line += chunk.lines
-        }
+        try merge()
         input.line = line
     }
 
