@@ -152,10 +152,14 @@ import Testing
                     }
                     handed += 1
                     try sink.hand(expecting: part.count) { yield in
-                        tally.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
+                        tally.withLock {
+                            $0.running += 1; $0.most = max($0.most, $0.running)
+                        }
                         Thread.sleep(forTimeInterval: 0.000_5)  // parsing costs more than deciding
                         for fix in part { yield(fix) }
-                        tally.withLock { $0.running -= 1; $0.ran += 1 }
+                        tally.withLock {
+                            $0.running -= 1; $0.ran += 1
+                        }
                     }
                 }
                 try sink.awaitJobs()
