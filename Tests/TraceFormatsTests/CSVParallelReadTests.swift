@@ -15,7 +15,7 @@ import Testing
         reader.csvChunkBytes = chunkBytes
         let seen = Mutex<[(position: Int, fix: Fix)]>([])
         let report = try FixPipeline.start(
-            consumers: 2, batchSize: 7, depth: 2, route: { EngineShards.shard(of: $0.device, count: 2) },
+            consumers: 2, batchSize: 7, depth: 2, route: { EngineShards.shard(of: $0, count: 2) },
             producer: { [reader] sink in
                 try reader.read(readLimit: readLimit, sniffLength: 4096, sink: sink, sink.yield)
             }

@@ -7,7 +7,7 @@
 /// whatever the input's size.
 ///
 /// ```swift
-/// let reports = try FixPipeline.run(consumers: 2, route: { shards.shard(of: $0.device) },
+/// let reports = try FixPipeline.run(consumers: 2, route: { shards.shard(of: $0) },
 ///                                   produce: { yield in try reader.read(yield) },
 ///                                   consume: { shard, batch in decide(batch, on: shard) })
 /// ```
@@ -17,6 +17,7 @@
 /// whether reading, parsing or deciding costs most. With one consumer the calling thread decides
 /// everything (the producer's thread still parses the jobs).
 ///
+/// `route` sends each fix to a consumer by its device's name, so a device's fixes stay together.
 /// A consumer receives its fixes in stream order, each with its position in the stream. An error
 /// of the producer reaches the caller after every batch read before it was consumed; an error of
 /// a consumer stops the others and the producer at their next batch. Every consumer has returned
@@ -46,7 +47,7 @@ public enum FixPipeline {
     /// (loading reminders, building engines) overlaps the first batches' parsing.
     public static func start<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
+        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output
     ) -> FixReading<Output> {
         start(consumers: consumers, batchSize: batchSize, depth: depth, route: route) { sink in try produce(sink.yield) }
@@ -56,7 +57,7 @@ public enum FixPipeline {
     /// jobs to the pipeline's threads (``FixSink/hand(_:)``).
     public static func start<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
+        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         producer: @escaping @Sendable (FixSink) throws -> Output
     ) -> FixReading<Output> {
         FixReading(consumers: consumers, batchSize: batchSize, depth: depth, route: route, produce: producer)
@@ -65,7 +66,7 @@ public enum FixPipeline {
     /// ``start(consumers:batchSize:depth:route:produce:)`` and ``FixReading/consume(_:)`` at once.
     public static func run<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (Fix) -> Int = { _ in 0 },
+        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         consume: @escaping @Sendable (_ consumer: Int, _ batch: Batch) throws -> Void
     ) throws -> Output {

@@ -31,7 +31,7 @@ final class PipelineState: @unchecked Sendable {
     /// Fixes the producer yields per segment, and the unit of a queue's bound.
     let batchSize: Int
     private let depth: Int
-    private let route: @Sendable (Fix) -> Int
+    private let route: @Sendable (_ device: String?) -> Int
     /// Segments handed and not yet routed (waiting, being parsed or parsed) at most.
     private let segmentLimit: Int
     /// Whether the producer's thread decides batches too (several consumers only: one consumer's
@@ -63,7 +63,7 @@ final class PipelineState: @unchecked Sendable {
     // The router's, outside `condition`: the stream position of the next segment's first fix.
     private var position = 0
 
-    init(consumers: Int, batchSize: Int, depth: Int, route: @escaping @Sendable (Fix) -> Int) {
+    init(consumers: Int, batchSize: Int, depth: Int, route: @escaping @Sendable (_ device: String?) -> Int) {
         precondition(consumers >= 1, "at least one consumer")
         precondition(batchSize >= 1 && depth >= 1, "batches of at least one fix, at least one waiting")
         self.consumers = consumers
@@ -205,8 +205,9 @@ final class PipelineState: @unchecked Sendable {
         // Routed as they are parsed: each fix is copied once, into its consumer's batch.
         var batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: expected / consumers + expected / 8) }
         var count = 0
+        var router = DeviceRouter(route: route, consumers: consumers)
         job { fix in
-            let consumer = consumers == 1 ? 0 : route(fix)
+            let consumer = router.consumer(of: fix.device)
             batches[consumer].fixes.append(fix)
             batches[consumer].offsets.append(Int32(truncatingIfNeeded: count))
             count += 1
@@ -222,8 +223,9 @@ final class PipelineState: @unchecked Sendable {
     /// parsed them, so that only queueing is serial).
     private func split(_ fixes: [Fix]) -> Routed {
         var batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: consumers == 1 ? fixes.count : 0) }
+        var router = DeviceRouter(route: route, consumers: consumers)
         for (offset, fix) in fixes.enumerated() {
-            let consumer = consumers == 1 ? 0 : route(fix)
+            let consumer = router.consumer(of: fix.device)
             batches[consumer].fixes.append(fix)
             batches[consumer].offsets.append(Int32(truncatingIfNeeded: offset))
         }
