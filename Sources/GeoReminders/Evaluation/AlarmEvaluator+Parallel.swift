@@ -63,11 +63,21 @@ extension AlarmEvaluator {
             shards[shard].feed(batch)
             progress(batch.fixes.count)
         }
-        // Offered earliest first, so each alarm keeps the candidate one engine would have kept.
-        var candidates: [(event: PendingEvent, position: Int)] = []
-        for shard in shards { candidates += shard.candidates.all }
-        candidates.sort { $0.event.precedes($1.event) || (!$1.event.precedes($0.event) && $0.position < $1.position) }
-        for candidate in candidates { offer(candidate.event) }
+        // Per alarm, the shards' candidates compete as one engine's would (by time and kind, then by
+        // stream position); the winner is offered, and no sort of every candidate is needed.
+        for alarm in alarms.indices {
+            var best: (event: PendingEvent, position: Int)?
+            for shard in shards {
+                guard let candidate = shard.candidates.candidate(of: alarm) else { continue }
+                if let kept = best,
+                    !(candidate.event.precedes(kept.event) || (!kept.event.precedes(candidate.event) && candidate.position < kept.position))
+                {
+                    continue
+                }
+                best = candidate
+            }
+            if let best { offer(best.event) }
+        }
         for shard in shards where shard.earliest <= shard.latest {
             for time in [shard.earliest, shard.latest] where time > spanEnd || time < spanStart { extendSpan(to: time) }
         }
@@ -131,11 +141,16 @@ private struct CandidateEvents {
     /// Per alarm, the time of its kept candidate (+∞ while none): most offers come later than it,
     /// and this small array answers them without reaching into `all` (a cache miss each).
     private var keptTime: [Double]
-    private(set) var all: [(event: PendingEvent, position: Int)] = []
+    private var all: [(event: PendingEvent, position: Int)] = []
 
     init(alarmCount: Int) {
         slot = Array(repeating: -1, count: alarmCount)
         keptTime = Array(repeating: .infinity, count: alarmCount)
+    }
+
+    /// The kept candidate of alarm number `alarm`, if any.
+    func candidate(of alarm: Int) -> (event: PendingEvent, position: Int)? {
+        slot[alarm] >= 0 ? all[Int(slot[alarm])] : nil
     }
 
     /// Keeps `event` if it is its alarm's earliest so far; returns whether it did.
