@@ -37,14 +37,12 @@ extension GeofenceEngine {
 
         let crossings = options.detectCrossings
         let dwellTime = options.dwellTime
-        let retiring = retired.count > 0
         var failures = 0
-        var retiredSeen = false
         for j in device.tracked.indices {
             if !measureAll, device.checkAt[j] > travelled {
                 // Still too far from the deciding boundary to change; dwell only needs the clock.
                 if let dwellTime, device.tracked[j].state == .inside, !device.tracked[j].dwellReported,
-                    time - device.tracked[j].insideSince >= dwellTime, !retired.isRetired(device.tracked[j].fence, at: time)
+                    time - device.tracked[j].insideSince >= dwellTime
                 {
                     device.tracked[j].dwellReported = true
                     // Measured as a measurement would (skipped fences are circles), so the distance
@@ -56,10 +54,6 @@ extension GeofenceEngine {
                         distance: model.distance(latitude: latitude, longitude: longitude, coordinate: coordinate, limit: limit),
                         crossing: nil, into: &transitions)
                 }
-                continue
-            }
-            if retiring, retired.isRetired(device.tracked[j].fence, at: time) {
-                retiredSeen = true
                 continue
             }
             let before = device.tracked[j].state
@@ -130,7 +124,6 @@ extension GeofenceEngine {
         if crossings, let previous {
             crossUntracked(device: device, fix: fix, from: previous, time: time, into: &transitions)
         }
-        if retiredSeen { dropRetired(&device, at: time) }
         statistics.insidePairs += Int(device.insideCount)
         if failures > 0 { statistics.geosFailures += failures }
         device.lastTime = time
@@ -140,10 +133,17 @@ extension GeofenceEngine {
         if !covered, step >= options.candidatePadding { park(&device) }
     }
 
+    /// Appends a transition, unless its fence is retired at the fix's time: the fence then goes at
+    /// the end of the fix (``dropRetired(_:at:)``). Asked here, where transitions are made, and not
+    /// in the per-fence loop, whose cost the question would raise for every stream.
     func emit(
         _ kind: Transition.Kind, fence: Int, fix: Fix, model: FenceModel, distance: Double, crossing: Date?,
         into transitions: inout [Transition]
     ) {
+        if retired.count > 0, let time = fix.time, retired.isRetired(Int32(fence), at: time.timeIntervalSinceReferenceDate) {
+            retiredSeen = true
+            return
+        }
         let metres =
             if model.isCircle {
                 distance.isFinite ? distance : model.exactDistance(to: fix.coordinate)

@@ -2,10 +2,11 @@ import Foundation
 
 /// Retiring fences whose later transitions the caller does not need.
 extension GeofenceEngine {
-    /// Stops deciding `fence` (its position in ``fences``) for fixes at or after `time`: they
-    /// neither measure it nor keep it as a candidate, it causes them no transition, and a device
-    /// drops its state for it (reads outside) at its first such fix that would have looked at it.
-    /// Fixes before `time` (a device whose clock is behind) decide it as before.
+    /// Stops deciding `fence` (its position in ``fences``) for fixes at or after `time`: it causes
+    /// them no transition, index queries leave it out, and a device drops its state for it (reads
+    /// outside) at its first such fix that would have made a transition with it, or at its next
+    /// query. Until then it is measured as before: checking each fence at each fix would cost every
+    /// stream. Fixes before `time` (a device whose clock is behind) decide it as before.
     ///
     /// For a caller that needs only each fence's earliest transition and already has one at `time`,
     /// such as an alarm that fires once: the rest of the stream then costs it nothing. Calling it

@@ -35,6 +35,8 @@ public final class GeofenceEngine {
     @exclusivity(unchecked) var checkAtScratch: [Double] = []
     /// Fences no longer decided from some time on (``retire(fence:from:)``), and the live fences' index.
     @exclusivity(unchecked) var retired: RetiredFences
+    /// Set by ``emit(_:fence:fix:model:distance:crossing:into:)`` when a retired fence would have made a transition.
+    @exclusivity(unchecked) var retiredSeen = false
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
         try options.validate()
@@ -152,6 +154,11 @@ public final class GeofenceEngine {
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
         process(fix, time: time, device: &devices[deviceIndex], into: &transitions)
+        if retiredSeen {
+            // A retired fence would have made a transition: it goes now (its inside pair is counted once more).
+            retiredSeen = false
+            dropRetired(&devices[deviceIndex], at: time)
+        }
         return .admitted
     }
 
