@@ -162,19 +162,8 @@ func matchNaiveRules(start: Coordinate, stepLength: Double) throws -> (fixes: In
     Coordinate(latitude: 89.98, longitude: 30),
 ])
 func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
-    var random = TestLCG(state: 11)
-    let fences = try scatteredCircles(around: start, count: 400, using: &random).enumerated().map { n, circle in
-        Fence(id: "f\(n)", shape: .circle(circle))
-    }
-    // Three devices: a walker, a car and a fast car, interleaved; accuracy 0–40 m.
-    let walks = [40.0, 250, 700].enumerated().map { device, step in
-        referenceWalk(start: start, count: 400, seed: 5 + UInt64(device), stepLength: step).map { fix in
-            var fix = fix
-            fix.device = "device-\(device)"
-            fix.accuracy = 40 * random.unit()
-            return fix
-        }
-    }
+    let (fences, walks) = try threeDeviceWorkload(around: start, seed: 11, walkSeed: 5)
+    // Interleaved.
     let fixes = (0..<400).flatMap { i in walks.map { $0[i] } }
     func run(padding: Double) throws -> (transitions: [[String]], snapshot: EngineSnapshot) {
         let options = EngineOptions(
@@ -202,6 +191,24 @@ func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
         #expect(first == nil, "padding \(padding), fix \(first?.offset ?? -1): \(first.map { "\($0.element.0) vs \($0.element.1)" } ?? "")")
         #expect(other.snapshot.devices == unparked.snapshot.devices, "padding \(padding) snapshot")
     }
+}
+
+/// 400 circles named `f0`… around `start`, and three devices (`device-0`…: a walker, a car and a
+/// fast car, 400 fixes each 5 s apart, accuracy 0–40 m), seeded.
+func threeDeviceWorkload(around start: Coordinate, seed: UInt64, walkSeed: UInt64) throws -> (fences: [Fence], walks: [[Fix]]) {
+    var random = TestLCG(state: seed)
+    let fences = try scatteredCircles(around: start, count: 400, using: &random).enumerated().map { n, circle in
+        Fence(id: "f\(n)", shape: .circle(circle))
+    }
+    let walks = [40.0, 250, 700].enumerated().map { device, step in
+        referenceWalk(start: start, count: 400, seed: walkSeed + UInt64(device), stepLength: step).map { fix in
+            var fix = fix
+            fix.device = "device-\(device)"
+            fix.accuracy = 40 * random.unit()
+            return fix
+        }
+    }
+    return (fences, walks)
 }
 
 /// Index candidates come back in tree order, with duplicates for split envelopes: few are sorted,

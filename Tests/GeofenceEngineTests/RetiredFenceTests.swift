@@ -15,18 +15,8 @@ import Testing
     Coordinate(latitude: 89.98, longitude: 30),
 ])
 func retiringTakesAwayExactlyTheRetiredTransitions(start: Coordinate) throws {
-    var random = TestLCG(state: 13)
-    let fences = try scatteredCircles(around: start, count: 400, using: &random).enumerated().map { n, circle in
-        Fence(id: "f\(n)", shape: .circle(circle))
-    }
-    let walks = [40.0, 250, 700].enumerated().map { device, step in
-        referenceWalk(start: start, count: 400, seed: 21 + UInt64(device), stepLength: step).map { fix in
-            var fix = fix
-            fix.device = "device-\(device)"
-            fix.accuracy = 40 * random.unit()
-            return fix
-        }
-    }
+    let (fences, walks) = try threeDeviceWorkload(around: start, seed: 13, walkSeed: 21)
+    var random = TestLCG(state: 17)
     let fixes = (0..<400).flatMap { i in walks[..<2].map { $0[i] } } + walks[2]
     let options = EngineOptions(
         hysteresis: 15, initialTrigger: true, dwellTime: 30, accuracyAware: true, staleTimeout: 600,
