@@ -89,11 +89,14 @@ func referenceWalk(start: Coordinate, count: Int, seed: UInt64, stepLength: Doub
     return fixes
 }
 
-@Test(arguments: [
-    Coordinate(latitude: 48.8566, longitude: 2.3522),  // mid-latitude
-    Coordinate(latitude: 65.0, longitude: 179.99),  // across the antimeridian
-    Coordinate(latitude: 89.98, longitude: 30),  // around the North Pole
-])
+/// Where the engine tests start their walks: mid-latitude, across the antimeridian, around the North Pole.
+let testStarts = [
+    Coordinate(latitude: 48.8566, longitude: 2.3522),
+    Coordinate(latitude: 65.0, longitude: 179.99),
+    Coordinate(latitude: 89.98, longitude: 30),
+]
+
+@Test(arguments: testStarts)
 func engineMatchesTheNaiveRules(start: Coordinate) throws {
     try matchNaiveRules(start: start, stepLength: 40)
 }
@@ -101,11 +104,7 @@ func engineMatchesTheNaiveRules(start: Coordinate) throws {
 /// Steps of up to 600 m against paddings of 100 and 250 m: most fixes outrun the padding and park
 /// the device (its candidates dropped, its inside fences kept without models or budgets), the
 /// others keep it; a parked device's next fix must decide exactly as the naive rules do.
-@Test(arguments: [
-    Coordinate(latitude: 48.8566, longitude: 2.3522),
-    Coordinate(latitude: 65.0, longitude: 179.99),
-    Coordinate(latitude: 89.98, longitude: 30),
-])
+@Test(arguments: testStarts)
 func engineMatchesTheNaiveRulesWhileParking(start: Coordinate) throws {
     let parked = try matchNaiveRules(start: start, stepLength: 600)
     #expect(parked.fixes > 300 && parked.withInsideFences > 20, "\(parked)")
@@ -156,11 +155,7 @@ func matchNaiveRules(start: Coordinate, stepLength: Double) throws -> (fixes: In
 /// A cross event's distance comes from the tangent plane or the exact solver (0.5 mm apart) and
 /// its place among one fix's transitions depends on whether its fence was a candidate, as before
 /// parking, so cross events are compared per fix without their distance.
-@Test(arguments: [
-    Coordinate(latitude: 48.8566, longitude: 2.3522),
-    Coordinate(latitude: 65.0, longitude: 179.99),
-    Coordinate(latitude: 89.98, longitude: 30),
-])
+@Test(arguments: testStarts)
 func transitionsDoNotDependOnTheCandidatePadding(start: Coordinate) throws {
     let (fences, walks) = try threeDeviceWorkload(around: start, seed: 11, walkSeed: 5)
     // Interleaved.

@@ -9,11 +9,7 @@ import Testing
 /// third device's fixes read last so its clock is behind the others', and fences retired at random
 /// moments from the fix's time, from earlier (moving a retirement earlier) or from later, enough of
 /// them that the live index is rebuilt several times.
-@Test(arguments: [
-    Coordinate(latitude: 48.8566, longitude: 2.3522),
-    Coordinate(latitude: 65.0, longitude: 179.99),
-    Coordinate(latitude: 89.98, longitude: 30),
-])
+@Test(arguments: testStarts)
 func retiringTakesAwayExactlyTheRetiredTransitions(start: Coordinate) throws {
     let (fences, walks) = try threeDeviceWorkload(around: start, seed: 13, walkSeed: 21)
     var random = TestLCG(state: 17)
