@@ -86,4 +86,48 @@ import Testing
             #expect(throws: expected!) { try readInPipeline(TraceFixtures.path("cut.csv.gz"), chunkBytes: chunkBytes, readLimit: 5) }
         }
     }
+
+    /// A long gzip stream cut short, read in runs of the default size: the whole lines before the
+    /// cut are parsed (the same fixes), then the same error at the same line.
+    @Test func aLongCutStreamYieldsEveryWholeLineFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("georemind-csv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("long.csv")
+        var text = "time,device,lat,lon\n"
+        for n in 0..<40_000 { text += "\(1_714_806_000 + n),phone-\(n % 7),\(48 + Double(n % 1000) / 10_000),11.5\n" }
+        try Data(text.utf8).write(to: plain)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-k", plain.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: plain.path + ".gz"))
+        let cut = folder.appendingPathComponent("cut.csv.gz").path
+        try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+        var expectedFixes: [Fix] = []
+        var expected: TraceError?
+        do { _ = try TraceReader(path: cut).read { expectedFixes.append($0) } } catch { expected = error as? TraceError }
+        guard case let .truncated(_, line, _)? = expected else {
+            Issue.record("expected a truncated stream, got \(String(describing: expected))")
+            return
+        }
+        #expect(line > 20_000 && expectedFixes.count == line - 2)
+        for chunkBytes in [CSVTraceReader.chunkBytes, 4_096] {
+            var reader = TraceReader(path: cut)
+            reader.csvChunkBytes = chunkBytes
+            let seen = Mutex<[(position: Int, fix: Fix)]>([])
+            #expect(throws: expected!) {
+                try FixPipeline.start(
+                    consumers: 2, route: { EngineShards.shard(of: $0, count: 2) },
+                    producer: { [reader] sink in try reader.read(into: sink) }
+                ).consume { _, batch in
+                    seen.withLock { seen in
+                        for (index, fix) in batch.fixes.enumerated() { seen.append((batch.position(of: index), fix)) }
+                    }
+                }
+            }
+            #expect(seen.withLock { $0 }.sorted { $0.position < $1.position }.map(\.fix) == expectedFixes, "runs of \(chunkBytes) bytes")
+        }
+    }
 }

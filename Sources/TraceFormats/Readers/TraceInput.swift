@@ -23,6 +23,8 @@ final class TraceInput {
     private(set) var bytesRead = 0
     /// The 1-based line the reader is at, used to place I/O errors.
     var line = 0
+    /// An error ``nextLines(about:)`` met while whole lines were still buffered: thrown next.
+    private var deferredError: TraceError?
 
     /// The most bytes one read may add; tests make it tiny to cut every token.
     private let readLimit: Int
@@ -103,6 +105,10 @@ final class TraceInput {
     /// `size` bytes, more for a single longer line; nil at the end of the data. Valid until the
     /// next read. Does not count lines (``line`` stays where it was): whoever parses them does.
     func nextLines(about size: Int) throws -> UnsafeBufferPointer<UInt8>? {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
         while true {
             let remaining = end - start
             if remaining >= size || ended {
@@ -129,7 +135,18 @@ final class TraceInput {
                 }
                 grow()
             }
-            try fill()
+            do {
+                try fill()
+            } catch {
+                // The whole lines read before the input broke are handed out first, as reading line
+                // by line does; the error comes at the next call.
+                var last = end - start - 1
+                while last >= 0 && buffer[start + last] != 0x0A { last -= 1 }
+                guard last >= 0 else { throw error }
+                deferredError = error
+                defer { start += last + 1 }
+                return UnsafeBufferPointer(start: buffer + start, count: last + 1)
+            }
         }
     }
 
