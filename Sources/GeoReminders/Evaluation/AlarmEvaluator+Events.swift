@@ -74,8 +74,12 @@ extension AlarmEvaluator {
         case .commit:
             released += ready
         case .dryRun:
-            handedOut += ready.count
-            if !ready.isEmpty { try emit(ready.map(alarmEvent)) }
+            // In batches of 8,192, so a run of 100,000 alarms does not hold every event at once.
+            for start in stride(from: 0, to: ready.count, by: 8_192) {
+                let batch = ready[start..<min(ready.count, start + 8_192)]
+                handedOut += batch.count
+                try emit(batch.map(alarmEvent))
+            }
         }
     }
 

@@ -208,8 +208,9 @@ public final class AlarmEvaluator {
         try finishInBatches { events in for event in events { try emit(event) } }
     }
 
-    /// ``finish(emit:)`` handing the events in ordered batches (all the remaining ones at once), so
-    /// that a caller can format many events on every core; in commit mode inside the transaction.
+    /// ``finish(emit:)`` handing the events in ordered batches (a dry run's 8,192 at a time, a
+    /// commit's all at once inside its transaction), so that a caller can format many events on
+    /// every core.
     @discardableResult
     public func finishInBatches(_ emitAll: ([AlarmEvent]) throws -> Void) throws -> EvaluationSummary {
         guard !finished else { throw EvaluationError.finished }

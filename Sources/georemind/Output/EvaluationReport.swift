@@ -27,21 +27,26 @@ struct EvaluationReport {
     /// Prints `events` in order, formatted on up to `threads` threads when there are many (the
     /// events of a whole trace come at once, and formatting them is most of the run's serial end).
     func print(_ events: [AlarmEvent], threads: Int) throws {
-        let parts = events.count >= 1_024 ? max(1, threads) : 1
-        guard parts > 1 else {
+        guard events.count >= 1_024, threads > 1 else {
             for event in events { try print(event) }
             return
         }
-        let texts = Mutex([String](repeating: "", count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var text = ""
-            for event in events[(events.count * part / parts)..<(events.count * (part + 1) / parts)] {
-                text += line(for: event)
-                text += "\n"
+        // 8,192 events at a time, so the text held at once stays a few megabytes.
+        for start in stride(from: 0, to: events.count, by: 8_192) {
+            let slice = events[start..<min(events.count, start + 8_192)]
+            let parts = slice.count >= 1_024 ? threads : 1
+            let texts = Mutex([String](repeating: "", count: parts))
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var text = ""
+                let from = slice.startIndex + slice.count * part / parts, to = slice.startIndex + slice.count * (part + 1) / parts
+                for event in slice[from..<to] {
+                    text += line(for: event)
+                    text += "\n"
+                }
+                texts.withLock { $0[part] = text }
             }
-            texts.withLock { $0[part] = text }
+            for text in texts.withLock({ $0 }) { Swift.print(text, terminator: "") }
         }
-        for text in texts.withLock({ $0 }) { Swift.print(text, terminator: "") }
         if flushesEachEvent { fflush(nil) }
     }
 
