@@ -23,8 +23,24 @@ final class PipelineState: @unchecked Sendable {
     /// A segment's fixes split into one batch per consumer (positions counted from the
     /// segment's start until it is routed), on the thread that parsed it.
     struct Routed {
-        var batches: [FixPipeline.Batch]
-        var count: Int
+        private(set) var batches: [FixPipeline.Batch]
+        private(set) var count = 0
+        private var router: DeviceRouter
+
+        /// Empty batches for about `expected` fixes.
+        init(consumers: Int, route: @escaping @Sendable (_ device: String?) -> Int, expected: Int) {
+            let capacity = consumers == 1 ? expected : expected / consumers + expected / 8
+            batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: capacity) }
+            router = DeviceRouter(route: route, consumers: consumers)
+        }
+
+        /// Appends the segment's next fix to its consumer's batch.
+        mutating func append(_ fix: Fix) {
+            let consumer = router.consumer(of: fix.device)
+            batches[consumer].fixes.append(fix)
+            batches[consumer].offsets.append(Int32(truncatingIfNeeded: count))
+            count += 1
+        }
     }
 
     let consumers: Int
@@ -203,16 +219,8 @@ final class PipelineState: @unchecked Sendable {
         runningJobs += 1
         condition.unlock()
         // Routed as they are parsed: each fix is copied once, into its consumer's batch.
-        var batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: expected / consumers + expected / 8) }
-        var count = 0
-        var router = DeviceRouter(route: route, consumers: consumers)
-        job { fix in
-            let consumer = router.consumer(of: fix.device)
-            batches[consumer].fixes.append(fix)
-            batches[consumer].offsets.append(Int32(truncatingIfNeeded: count))
-            count += 1
-        }
-        let routed = Routed(batches: batches, count: count)
+        var routed = Routed(consumers: consumers, route: route, expected: expected)
+        job { fix in routed.append(fix) }
         condition.lock()
         runningJobs -= 1
         if !stopped { parsed[sequence] = routed }
@@ -222,14 +230,9 @@ final class PipelineState: @unchecked Sendable {
     /// Splits a segment's fixes by consumer (the routing's per-fix work, done by whichever thread
     /// parsed them, so that only queueing is serial).
     private func split(_ fixes: [Fix]) -> Routed {
-        var batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: consumers == 1 ? fixes.count : 0) }
-        var router = DeviceRouter(route: route, consumers: consumers)
-        for (offset, fix) in fixes.enumerated() {
-            let consumer = router.consumer(of: fix.device)
-            batches[consumer].fixes.append(fix)
-            batches[consumer].offsets.append(Int32(truncatingIfNeeded: offset))
-        }
-        return Routed(batches: batches, count: fixes.count)
+        var routed = Routed(consumers: consumers, route: route, expected: fixes.count)
+        for fix in fixes { routed.append(fix) }
+        return routed
     }
 
     /// Queues the parsed segments next in stream order, their positions now known, and marks the

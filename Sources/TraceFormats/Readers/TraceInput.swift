@@ -115,15 +115,11 @@ final class TraceInput {
                 guard remaining > 0 else { return nil }
                 let span = min(remaining, size)
                 // The last newline within `size` bytes (a short scan back), else the first after.
-                var last = span - 1
-                while last >= 0 && buffer[start + last] != 0x0A { last -= 1 }
-                if last < 0, remaining > span, let found = memchr(buffer + start + span, 0x0A, remaining - span) {
+                var last = lastNewline(within: span)
+                if last == nil, remaining > span, let found = memchr(buffer + start + span, 0x0A, remaining - span) {
                     last = found.assumingMemoryBound(to: UInt8.self) - (buffer + start)
                 }
-                if last >= 0 {
-                    defer { start += last + 1 }
-                    return UnsafeBufferPointer(start: buffer + start, count: last + 1)
-                }
+                if let last { return takeLines(through: last) }
                 if ended {
                     defer { start = end }
                     return UnsafeBufferPointer(start: buffer + start, count: remaining)
@@ -140,14 +136,24 @@ final class TraceInput {
             } catch {
                 // The whole lines read before the input broke are handed out first, as reading line
                 // by line does; the error comes at the next call.
-                var last = end - start - 1
-                while last >= 0 && buffer[start + last] != 0x0A { last -= 1 }
-                guard last >= 0 else { throw error }
+                guard let last = lastNewline(within: end - start) else { throw error }
                 deferredError = error
-                defer { start += last + 1 }
-                return UnsafeBufferPointer(start: buffer + start, count: last + 1)
+                return takeLines(through: last)
             }
         }
+    }
+
+    /// The offset from `start` of the last newline among the next `count` unread bytes.
+    private func lastNewline(within count: Int) -> Int? {
+        var last = count - 1
+        while last >= 0 && buffer[start + last] != 0x0A { last -= 1 }
+        return last >= 0 ? last : nil
+    }
+
+    /// The unread bytes up to and including offset `last`, marked read.
+    private func takeLines(through last: Int) -> UnsafeBufferPointer<UInt8> {
+        defer { start += last + 1 }
+        return UnsafeBufferPointer(start: buffer + start, count: last + 1)
     }
 
     /// Calls `body` with successive chunks of the data until its end.
