@@ -102,7 +102,9 @@ import Testing
         }
         #expect(try server.psql("SELECT count(*) FROM fixInbox", database: "fleet") == "1000\n")
 
-        let first = try await PartitionLeases(address: address, owner: "first", leaseSeconds: 1)
+        // 3 s: renewed before each take, and a take on a loaded CI machine once outlasted 1 s (the
+        // lease lapsed, the take threw, and the unclosed connections aborted the test process).
+        let first = try await PartitionLeases(address: address, owner: "first", leaseSeconds: 3)
         let leases = try await first.heartbeat().held
         let consumer = try await SharedDatabase.open(address)
         // The first owner processes a few batches of every partition, then dies in the middle of
