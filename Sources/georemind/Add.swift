@@ -3,7 +3,8 @@ import GeoReminders
 
 /// `georemind add TITLE ...`: prints the new reminder's identifier alone.
 struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a reminder; prints its identifier.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a reminder; prints its identifier.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's title.") var title: String

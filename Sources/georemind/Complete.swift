@@ -7,6 +7,7 @@ import GeoReminders
 /// next occurrence and the completed occurrence goes to its series' history, which it reports.
 struct Complete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "complete",
         abstract: "Complete a reminder; for a repeating one, print the next due date and the history copy's identifier.")
 
     @OptionGroup var global: GlobalOptions

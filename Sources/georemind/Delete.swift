@@ -3,7 +3,8 @@ import GeoReminders
 
 /// `georemind delete ID`: removes one reminder, silently.
 struct Delete: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Delete a reminder.")
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a reminder.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String

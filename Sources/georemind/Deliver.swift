@@ -11,6 +11,7 @@ import SharedStore
 /// `postgres://` store, several of them share the deliveries.
 struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "deliver",
         abstract: "Deliver fired alarms to the webhooks until interrupted, or one pass with --once.")
 
     @OptionGroup var global: GlobalOptions

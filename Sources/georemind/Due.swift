@@ -5,7 +5,8 @@ import GeoReminders
 
 /// `georemind due [--at DATE]`: time alarms due at or before a moment that have not fired.
 struct Due: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the time alarms due by a moment (default: now) that have not fired.")
+    static let configuration = CommandConfiguration(
+        commandName: "due", abstract: "Show the time alarms due by a moment (default: now) that have not fired.")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The moment (default: now).", valueName: "date")) var at: String?

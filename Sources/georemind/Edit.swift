@@ -3,7 +3,8 @@ import GeoReminders
 
 /// `georemind edit ID ...`: changes the parts of a reminder whose options are given.
 struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a reminder: the options given replace those parts.")
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a reminder: the options given replace those parts.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String

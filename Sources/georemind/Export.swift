@@ -5,6 +5,7 @@ import GeoReminders
 /// `georemind export`: reminders as one iCalendar stream (VCALENDAR with a VTODO each).
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write reminders as iCalendar VTODOs (incomplete ones unless --completed or --all).")
 
     @OptionGroup var global: GlobalOptions

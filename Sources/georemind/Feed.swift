@@ -9,6 +9,7 @@ import TraceFormats
 /// alarms that fire; commits the fired state unless `--dry-run`.
 struct Feed: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "feed",
         abstract: "Run location traces through the reminders' alarms and print those that fire.")
 
     @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ import GeoReminders
 /// already imported (same UID) is updated, not duplicated.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Read reminders from iCalendar files (- is standard input); prints what became of each.")
 
     @OptionGroup var global: GlobalOptions

@@ -6,7 +6,8 @@ import ReminderViews
 
 /// `georemind list`: the reminders, filtered and sorted, as a table or a JSON array.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List reminders (incomplete ones unless --completed or --all).")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List reminders (incomplete ones unless --completed or --all).")
 
     enum SortKey: String, ExpressibleByArgument, CaseIterable {
         case creation, due, title, priority

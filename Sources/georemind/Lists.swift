@@ -3,7 +3,8 @@ import GeoReminders
 
 /// `georemind lists`: the lists, default first; `lists add` creates one.
 struct Lists: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the lists.", subcommands: [AddList.self])
+    static let configuration = CommandConfiguration(
+        commandName: "lists", abstract: "Show the lists.", subcommands: [AddList.self])
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,6 +8,7 @@ import Synchronization
 /// PostgreSQL database in one transaction and prints each table's rows, checked against the source.
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Copy a SQLite store into an empty PostgreSQL database, in one transaction, checking counts.")
 
     @Option(help: ArgumentHelp("The SQLite store to copy (it is only read).", valueName: "file")) var from: String

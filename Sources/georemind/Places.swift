@@ -3,7 +3,8 @@ import Foundation
 
 /// `georemind places`: the map data's places with coordinates and radius.
 struct Places: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the places --at can name.")
+    static let configuration = CommandConfiguration(
+        commandName: "places", abstract: "Show the places --at can name.")
 
     @OptionGroup var global: GlobalOptions
 

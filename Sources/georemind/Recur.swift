@@ -4,7 +4,8 @@ import GeoReminders
 
 /// `georemind recur RULE --start DATE`: previews a repetition's occurrences, one per line.
 struct Recur: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Preview the occurrences of a repetition rule.")
+    static let configuration = CommandConfiguration(
+        commandName: "recur", abstract: "Preview the occurrences of a repetition rule.")
 
     @Argument(help: "An RRULE (FREQ=WEEKLY;BYDAY=MO) or a shorthand (daily, weekdays, every 2 weeks...).") var rule: String
     @Option(help: ArgumentHelp("The first occurrence: 2026-03-09T09:00, 2026-03-09T09:00:00Z or 2026-03-09.", valueName: "date"))

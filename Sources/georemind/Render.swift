@@ -9,6 +9,7 @@ import TraceFormats
 /// print, drawn: places, tracks, refused fixes and the alarms that fired.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw a replay of traces as an SVG picture or an HTML page (the same evaluation as feed --dry-run).")
 
     @OptionGroup var global: GlobalOptions

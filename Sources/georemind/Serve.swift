@@ -11,6 +11,7 @@ import Synchronization
 /// `georemind serve`: the HTTP server location apps post to; reminders fire as fixes arrive.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve OwnTracks, OsmAnd/Traccar, Overland and GPSLogger posts; alarms fire live.")
 
     @OptionGroup var global: GlobalOptions

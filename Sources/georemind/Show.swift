@@ -4,7 +4,8 @@ import ReminderViews
 
 /// `georemind show ID [--json]`: one reminder, every field.
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one reminder.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one reminder.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reminder's identifier, or a unique start of it.") var id: String

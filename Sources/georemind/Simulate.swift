@@ -10,6 +10,7 @@ import TraceFormats
 /// writing, to check *leave work* reminders before the drive home.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Simulate a trip between places and print the alarms it would fire (writes nothing).")
 
     @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import GeoReminders
 /// `georemind token create|list|revoke`: the API tokens apps authenticate with.
 struct Token: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "token",
         abstract: "Create, list and revoke the server's API tokens.",
         subcommands: [Create.self, ListTokens.self, Revoke.self])
 

@@ -8,6 +8,7 @@ import ReminderViews
 /// (docs/delivery.md).
 struct Webhook: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "webhook",
         abstract: "Manage the URLs fired alarms are posted to (Standard Webhooks).",
         subcommands: [AddEndpoint.self, ListEndpoints.self, RemoveEndpoint.self, Replay.self])
 
@@ -97,6 +98,7 @@ struct Webhook: ParsableCommand {
     /// `webhook replay EVENT_ID | --since TIME [--endpoint N]`.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Queue outbox events again for the endpoints whose filter takes them.")
 
         @OptionGroup var global: GlobalOptions
