@@ -41,11 +41,11 @@ let package = Package(
             pkgConfig: "geos",
             providers: [.apt(["libgeos-dev"])]
         ),
-        // Karney's geodesic solver as shipped by PROJ (geodesic.h): the exact WGS84 reference.
-        .systemLibrary(
+        // Karney's geodesic solver from GeographicLib (his C++ library; PROJ ships a C port of the
+        // same code, but brings some 35 libraries into every process start): the exact WGS84 reference.
+        .target(
             name: "CGeodesic",
-            pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"])]
+            linkerSettings: [.linkedLibrary("GeographicLib")]
         ),
         // zlib's inflate: gzip-compressed traces are read transparently.
         .systemLibrary(

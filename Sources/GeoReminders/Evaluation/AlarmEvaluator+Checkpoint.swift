@@ -9,7 +9,7 @@ extension AlarmEvaluator {
     ///
     /// With `logging` (a live server between whole saves), the state is not written: those fixes
     /// are appended to the store's fix log instead, which a restart replays on the last whole state.
-    func checkpoint(emit: ([AlarmEvent]) throws -> Void, logging fixes: [Fix]? = nil) throws {
+    func checkpoint(emit: (AlarmEvents) throws -> Void, logging fixes: [Fix]? = nil) throws {
         var data: Data?
         if fixes == nil {
             let hasSpan = spanStart <= spanEnd
@@ -19,9 +19,9 @@ extension AlarmEvaluator {
                 pending: pending.isEmpty ? nil : pending.map(savedEvent))
             data = try JSONEncoder().encode(state)
         }
-        let fired = released.map(alarmEvent)
+        let fired = AlarmEvents(released[...], alarms: alarms)
         try store.commitEvaluation(
-            firedEvents: fired, lateAfter: lateAfter, state: data, forKey: stateKey, loggedFixes: fixes ?? []
+            firedEvents: Array(fired), lateAfter: lateAfter, state: data, forKey: stateKey, loggedFixes: fixes ?? []
         ) {
             if !fired.isEmpty { try emit(fired) }
         }

@@ -59,7 +59,7 @@ extension AlarmEvaluator {
 
     /// Releases, in order, the pending events before `limit`: handed to `emit` in a dry run, kept
     /// for the committing transaction otherwise.
-    func release(before limit: Double, emit: ([AlarmEvent]) throws -> Void) throws {
+    func release(before limit: Double, emit: (AlarmEvents) throws -> Void) throws {
         guard !pending.isEmpty else { return }
         pending.sort { $0.precedes($1) }
         let count = pending.firstIndex { $0.time >= limit } ?? pending.count
@@ -76,23 +76,10 @@ extension AlarmEvaluator {
         case .dryRun:
             // In batches of 8,192, so a run of 100,000 alarms does not hold every event at once.
             for start in stride(from: 0, to: ready.count, by: 8_192) {
-                let batch = ready[start..<min(ready.count, start + 8_192)]
+                let batch = AlarmEvents(ready[start..<min(ready.count, start + 8_192)], alarms: alarms)
                 handedOut += batch.count
-                try emit(batch.map(alarmEvent))
+                try emit(batch)
             }
         }
-    }
-
-    func alarmEvent(_ event: PendingEvent) -> AlarmEvent {
-        let alarm = alarms[Int(event.alarm)]
-        let kind: AlarmEvent.Kind =
-            switch event.rank {
-            case 0: .time
-            case 1: .leave
-            default: .enter
-            }
-        return AlarmEvent(
-            time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
-            alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
     }
 }

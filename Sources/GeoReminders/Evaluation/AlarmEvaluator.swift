@@ -212,7 +212,7 @@ public final class AlarmEvaluator {
     /// commit's all at once inside its transaction), so that a caller can format many events on
     /// every core.
     @discardableResult
-    public func finishInBatches(_ emitAll: ([AlarmEvent]) throws -> Void) throws -> EvaluationSummary {
+    public func finishInBatches(_ emitAll: (AlarmEvents) throws -> Void) throws -> EvaluationSummary {
         guard !finished else { throw EvaluationError.finished }
         finished = true
         try release(before: .infinity, emit: emitAll)

@@ -1,23 +1,23 @@
 import CGeodesic
 
-/// Geodesics on an ellipsoid, solved with Karney's algorithms (PROJ's `geod_*`, the C port of
-/// GeographicLib): accurate to a few nanometres anywhere, including near-antipodal points.
+/// Geodesics on an ellipsoid, solved with Karney's algorithms (GeographicLib, through the
+/// `CGeodesic` shim): accurate to a few nanometres anywhere, including near-antipodal points.
 ///
-/// Related documentation: <https://geographiclib.sourceforge.io/C/doc/>.
+/// Related documentation: <https://geographiclib.sourceforge.io/C++/doc/>.
 public struct Geodesic: Sendable {
     /// The WGS84 ellipsoid (a = 6378137 m, f = 1/298.257223563), the datum of GPS fixes.
-    public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
+    public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)!
 
     public let equatorialRadius: Double
     public let flattening: Double
-    private let raw: geod_geodesic
+    private let solver: GeodesicSolver
 
-    public init(equatorialRadius: Double, flattening: Double) {
+    /// nil for an ellipsoid GeographicLib rejects (a radius or a polar semi-axis not positive and finite).
+    public init?(equatorialRadius: Double, flattening: Double) {
+        guard let solver = GeodesicSolver(equatorialRadius: equatorialRadius, flattening: flattening) else { return nil }
         self.equatorialRadius = equatorialRadius
         self.flattening = flattening
-        var raw = geod_geodesic()
-        geod_init(&raw, equatorialRadius, flattening)
-        self.raw = raw
+        self.solver = solver
     }
 
     /// The inverse problem: distance (m) and azimuths (degrees clockwise from north) between two points.
@@ -25,9 +25,7 @@ public struct Geodesic: Sendable {
         -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double)
     {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
-        withUnsafePointer(to: raw) { g in
-            geod_inverse(g, start.latitude, start.longitude, end.latitude, end.longitude, &s12, &azi1, &azi2)
-        }
+        georemind_geodesic_inverse(solver.raw, start.latitude, start.longitude, end.latitude, end.longitude, &s12, &azi1, &azi2)
         return (s12, azi1, azi2)
     }
 
@@ -39,9 +37,7 @@ public struct Geodesic: Sendable {
     /// The direct problem: the point reached after `distance` metres from `start` at `azimuth` degrees.
     public func destination(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
         var lat = 0.0, lon = 0.0, azi2 = 0.0
-        withUnsafePointer(to: raw) { g in
-            geod_direct(g, start.latitude, start.longitude, azimuth, distance, &lat, &lon, &azi2)
-        }
+        georemind_geodesic_direct(solver.raw, start.latitude, start.longitude, azimuth, distance, &lat, &lon, &azi2)
         return Coordinate(latitude: lat, longitude: lon)
     }
 

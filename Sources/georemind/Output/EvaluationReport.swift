@@ -26,20 +26,20 @@ struct EvaluationReport {
 
     /// Prints `events` in order, formatted on up to `threads` threads when there are many (the
     /// events of a whole trace come at once, and formatting them is most of the run's serial end).
-    func print(_ events: [AlarmEvent], threads: Int) throws {
+    func print<Events: RandomAccessCollection & Sendable>(_ events: Events, threads: Int) throws
+    where Events.Element == AlarmEvent, Events.Index == Int {
         guard events.count >= 1_024, threads > 1 else {
             for event in events { try print(event) }
             return
         }
         // 8,192 events at a time, so the text held at once stays a few megabytes.
-        for start in stride(from: 0, to: events.count, by: 8_192) {
-            let slice = events[start..<min(events.count, start + 8_192)]
-            let parts = slice.count >= 1_024 ? threads : 1
+        for start in stride(from: events.startIndex, to: events.endIndex, by: 8_192) {
+            let count = min(events.endIndex - start, 8_192)
+            let parts = count >= 1_024 ? threads : 1
             let texts = Mutex([String](repeating: "", count: parts))
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 var text = ""
-                let from = slice.startIndex + slice.count * part / parts, to = slice.startIndex + slice.count * (part + 1) / parts
-                for event in slice[from..<to] {
+                for event in events[(start + count * part / parts)..<(start + count * (part + 1) / parts)] {
                     text += line(for: event)
                     text += "\n"
                 }
