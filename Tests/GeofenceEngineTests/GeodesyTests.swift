@@ -38,6 +38,25 @@ struct ReferenceRow {
 }
 
 /// The fast path (tangent plane, exact fallback) the engine uses, at the engine's own thresholds.
+/// GeographicLib's worked example (JFK to LHR, 5,551.76 km) and JFK to Singapore, as PROJ's C
+/// port of the same solver gives them to the nanometre; and the ellipsoids GeographicLib refuses:
+/// nil, not a solver of garbage.
+@Test func geodesicGivesPROJsFiguresAndRefusesImpossibleEllipsoids() throws {
+    let jfk = Coordinate(latitude: 40.64, longitude: -73.78), sin = Coordinate(latitude: 1.36, longitude: 103.99)
+    let line = Geodesic.wgs84.inverse(from: jfk, to: sin)
+    #expect(abs(line.distance - 15_347_512.940_512_940) < 1e-6)
+    #expect(abs(line.initialAzimuth - 3.305_773_478_018) < 1e-9)
+    #expect(abs(line.finalAzimuth - 177.487_840_208_155) < 1e-9)
+    let lhr = Geodesic.wgs84.inverse(
+        from: Coordinate(latitude: 40.6, longitude: -73.8), to: Coordinate(latitude: 51.6, longitude: -0.5))
+    #expect(abs(lhr.distance - 5_551_759.400_318_678) < 1e-6)
+    let back = Geodesic.wgs84.destination(from: jfk, azimuth: line.initialAzimuth, distance: line.distance)
+    #expect(abs(back.latitude - sin.latitude) < 1e-9 && abs(back.longitude - sin.longitude) < 1e-9)
+    #expect(Geodesic(equatorialRadius: -1, flattening: 0) == nil)
+    #expect(Geodesic(equatorialRadius: 6_378_137, flattening: 1) == nil)
+    #expect(Geodesic(equatorialRadius: .nan, flattening: 0) == nil)
+}
+
 @Test func fenceModelDistanceIsExactWithinHalfAMillimetre() throws {
     for row in ReferenceRow.all {
         let model = FenceModel(circle: try CircularFence(center: row.center, radius: row.radius), hysteresis: 0)
