@@ -1,19 +1,23 @@
 # georemind — the two commands a fresh machine needs: `make run` and `make test`.
 SWIFT ?= swift
 STORE ?= .build/run/store.sqlite
+# Release builds carry the Swift runtime and Foundation inside the binary: a process then starts in
+# about half the time (no dozen shared Swift libraries to load and relocate), which a command-line
+# tool pays at every call.
+RELEASE = -c release --static-swift-stdlib
 
 .PHONY: deps build run test bench fuzz pictures clean
 
-# System libraries (GEOS, PROJ, SQLite, zlib, libxml2), installed with apt-get when missing.
+# System libraries (GEOS, GeographicLib, SQLite, zlib, libxml2), installed with apt-get when missing.
 deps:
 	@scripts/install-deps
 
 build: deps
-	$(SWIFT) build -c release --product georemind
+	$(SWIFT) build $(RELEASE) --product georemind
 
 # The main job on the embedded default: a throwaway SQLite store seeded from fixtures.
 run: build
-	@scripts/run-demo "$$($(SWIFT) build -c release --show-bin-path)/georemind"
+	@scripts/run-demo "$$($(SWIFT) build $(RELEASE) --show-bin-path)/georemind"
 
 # The whole suite; the sources must be formatted as .swift-format says (`swift format -i -r Sources
 # Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
@@ -42,8 +46,8 @@ test: deps
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand. `shared` starts
 # its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10).
 bench: deps
-	$(SWIFT) build -c release
-	@bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	$(SWIFT) build $(RELEASE)
+	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
 		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi; \
