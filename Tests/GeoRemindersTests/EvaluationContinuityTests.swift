@@ -15,6 +15,19 @@ import Testing
         ])
     }
 
+    /// Saved states name their fences by these digests: a change of the function would make every
+    /// stored state's fences unknown, so the values are pinned (FNV-1a, computed apart).
+    @Test func fenceDigestsKeepTheirValues() {
+        #expect(
+            EvaluationState.fenceDigest(
+                id: "C86914BE-E97D-4D78-8B67-CD26DB7CA6CC/ALARM-1", latitude: 52.427575, longitude: 13.427946, radius: 499.5)
+                == 0xdad2_7dd8_933f_8baf)
+        #expect(
+            EvaluationState.fenceDigest(
+                id: "rémi/1", latitude: -33.5, longitude: 151.25, radius: 100,
+                area: #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#) == 0x663a_169e_1e3b_05f6)
+    }
+
     /// Day one ends inside the office; day two starts inside, leaves, comes back.
     let dayOne = [fixAt(0, outside), fixAt(60, inside), fixAt(100, 0.0008)]
     let dayTwo = [fixAt(200, inside), fixAt(260, outside), fixAt(300, inside)]

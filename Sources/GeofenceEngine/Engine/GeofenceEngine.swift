@@ -45,9 +45,12 @@ public final class GeofenceEngine {
         let context = GEOSContext()
         self.context = context
         var ids: [String: Int32] = [:]
+        ids.reserveCapacity(fences.count)
         var models = ContiguousArray<FenceModel>()
+        models.reserveCapacity(fences.count)
         var polygons: [PreparedPolygon] = []
         var boxes: [(box: BoundingBox, item: Int32)] = []
+        boxes.reserveCapacity(fences.count)
         do {
             for (i, fence) in fences.enumerated() {
                 let item = Int32(i)

@@ -7,19 +7,18 @@
 /// Device names made from bytes, reusing the last String while the bytes repeat.
 ///
 /// A trace names the same few devices over and over; one String per record would cost
-/// more than the rest of the record's parsing.
+/// more than the rest of the record's parsing. The last name's own UTF-8 is what the next
+/// bytes are compared with, so a change of device costs no copy besides the new String (none
+/// at all for a name of up to 15 bytes, which a String keeps inline).
 struct DeviceNames {
-    private var lastBytes: [UInt8] = []
     private var lastName: String?
 
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let lastName, bytes.count == lastBytes.count,
-            lastBytes.withUnsafeBufferPointer({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
-        {
-            return lastName
+        if var lastName, lastName.utf8.count == bytes.count {
+            let same = lastName.withUTF8 { last in bytes.isEmpty || memcmp(last.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            if same { return lastName }
         }
         let name = String(decoding: bytes, as: UTF8.self)
-        lastBytes = Array(bytes)
         lastName = name
         return name
     }
