@@ -83,7 +83,7 @@ struct FuzzTarget: Sendable {
         let seen = Mutex<[(position: Int, fix: Fix)]>([])
         let parallel = Result {
             try FixPipeline.start(
-                consumers: 2, batchSize: 5, depth: 1, route: { EngineShards.shard(of: $0, count: 2) },
+                consumers: 2, batchSize: 5, depth: 1,
                 producer: { [reader] sink in try reader.read(into: sink) }
             ).consume { _, batch in
                 seen.withLock { for (index, fix) in batch.fixes.enumerated() { $0.append((batch.position(of: index), fix)) } }

@@ -17,7 +17,6 @@ import Testing
         let seen = Mutex<[[Int]]>(Array(repeating: [], count: consumers))
         let output = try FixPipeline.run(
             consumers: consumers, batchSize: 1000, depth: 2,
-            route: { EngineShards.shard(of: $0, count: consumers) },
             produce: { yield in
                 for fix in input { try yield(fix) }; return "done"
             }
@@ -40,7 +39,7 @@ import Testing
         let produced = Mutex(0)
         #expect(throws: Refused.self) {
             try FixPipeline.run(
-                consumers: 2, batchSize: 100, depth: 1, route: { EngineShards.shard(of: $0, count: 2) },
+                consumers: 2, batchSize: 100, depth: 1,
                 produce: { yield in
                     // An endless reader: only the consumer's error can end it.
                     var n = 0
@@ -62,7 +61,7 @@ import Testing
         let consumed = Mutex(0)
         #expect(throws: Unreadable.self) {
             try FixPipeline.run(
-                consumers: 2, batchSize: 64, route: { EngineShards.shard(of: $0, count: 2) },
+                consumers: 2, batchSize: 64,
                 produce: { yield in
                     for fix in fixes(1_000) { try yield(fix) }
                     throw Unreadable()
@@ -84,7 +83,7 @@ import Testing
         }
         let tally = Mutex(Tally())
         let reading = FixPipeline.start(
-            consumers: 2, batchSize: 250, depth: 2, route: { EngineShards.shard(of: $0, count: 2) },
+            consumers: 2, batchSize: 250, depth: 2,
             produce: { yield in for fix in input { try yield(fix) } }
         )
         // Set-up while the reader fills its queues: it waits for room, nothing is lost.
@@ -112,7 +111,7 @@ import Testing
     @Test func cancellingAnUnconsumedReadingEndsTheProducer() {
         let ended = DispatchSemaphore(value: 0)
         let reading = FixPipeline.start(
-            consumers: 2, batchSize: 10, depth: 1, route: { EngineShards.shard(of: $0, count: 2) },
+            consumers: 2, batchSize: 10, depth: 1,
             produce: { yield in
                 defer { ended.signal() }
                 var n = 0
@@ -139,7 +138,7 @@ import Testing
         let tally = Mutex(JobTally())
         let seen = Mutex<[[Int]]>([[], []])
         let (handed, ranByThen) = try FixPipeline.start(
-            consumers: 2, batchSize: 64, depth: 2, route: { EngineShards.shard(of: $0, count: 2) },
+            consumers: 2, batchSize: 64, depth: 2,
             producer: { sink in
                 var next = 0, handed = 0, turn = 0
                 while next < input.count {

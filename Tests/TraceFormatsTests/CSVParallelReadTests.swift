@@ -15,7 +15,7 @@ import Testing
         reader.csvChunkBytes = chunkBytes
         let seen = Mutex<[(position: Int, fix: Fix)]>([])
         let report = try FixPipeline.start(
-            consumers: 2, batchSize: 7, depth: 2, route: { EngineShards.shard(of: $0, count: 2) },
+            consumers: 2, batchSize: 7, depth: 2,
             producer: { [reader] sink in
                 try reader.read(readLimit: readLimit, sniffLength: 4096, sink: sink, sink.yield)
             }
@@ -119,7 +119,7 @@ import Testing
             let seen = Mutex<[(position: Int, fix: Fix)]>([])
             #expect(throws: expected!) {
                 try FixPipeline.start(
-                    consumers: 2, route: { EngineShards.shard(of: $0, count: 2) },
+                    consumers: 2,
                     producer: { [reader] sink in try reader.read(into: sink) }
                 ).consume { _, batch in
                     seen.withLock { seen in

@@ -30,7 +30,7 @@ extension AlarmEvaluator {
     public static func startReading<Output: Sendable>(
         shards: Int, produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output
     ) -> FixReading<Output> {
-        FixPipeline.start(consumers: shards, route: { device in EngineShards.shard(of: device, count: shards) }, produce: produce)
+        FixPipeline.start(consumers: shards, produce: produce)
     }
 
     /// ``startReading(shards:produce:)`` for a producer that hands parsing jobs to the reading's
@@ -38,7 +38,7 @@ extension AlarmEvaluator {
     public static func startReading<Output: Sendable>(
         shards: Int, producer: @escaping @Sendable (FixSink) throws -> Output
     ) -> FixReading<Output> {
-        FixPipeline.start(consumers: shards, route: { device in EngineShards.shard(of: device, count: shards) }, producer: producer)
+        FixPipeline.start(consumers: shards, producer: producer)
     }
 
     /// ``feedInParallel(produce:progress:)`` on a reading already started.

@@ -7,7 +7,7 @@
 /// whatever the input's size.
 ///
 /// ```swift
-/// let reports = try FixPipeline.run(consumers: 2, route: { shards.shard(of: $0) },
+/// let reports = try FixPipeline.run(consumers: 2,
 ///                                   produce: { yield in try reader.read(yield) },
 ///                                   consume: { shard, batch in decide(batch, on: shard) })
 /// ```
@@ -17,7 +17,8 @@
 /// whether reading, parsing or deciding costs most. With one consumer the calling thread decides
 /// everything (the producer's thread still parses the jobs).
 ///
-/// `route` sends each fix to a consumer by its device's name, so a device's fixes stay together.
+/// Each fix goes to the consumer ``EngineShards/shard(of:count:)`` names for its device, the shard
+/// that decides the device's fixes, so a device's fixes stay together.
 /// A consumer receives its fixes in stream order, each with its position in the stream. An error
 /// of the producer reaches the caller after every batch read before it was consumed; an error of
 /// a consumer stops the others and the producer at their next batch. Every consumer has returned
@@ -47,29 +48,26 @@ public enum FixPipeline {
     /// (loading reminders, building engines) overlaps the first batches' parsing.
     public static func start<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output
     ) -> FixReading<Output> {
-        start(consumers: consumers, batchSize: batchSize, depth: depth, route: route) { sink in try produce(sink.yield) }
+        start(consumers: consumers, batchSize: batchSize, depth: depth) { sink in try produce(sink.yield) }
     }
 
-    /// ``start(consumers:batchSize:depth:route:produce:)`` for a producer that also hands parsing
+    /// ``start(consumers:batchSize:depth:produce:)`` for a producer that also hands parsing
     /// jobs to the pipeline's threads (``FixSink/hand(_:)``).
     public static func start<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         producer: @escaping @Sendable (FixSink) throws -> Output
     ) -> FixReading<Output> {
-        FixReading(consumers: consumers, batchSize: batchSize, depth: depth, route: route, produce: producer)
+        FixReading(consumers: consumers, batchSize: batchSize, depth: depth, produce: producer)
     }
 
-    /// ``start(consumers:batchSize:depth:route:produce:)`` and ``FixReading/consume(_:)`` at once.
+    /// ``start(consumers:batchSize:depth:produce:)`` and ``FixReading/consume(_:)`` at once.
     public static func run<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
-        route: @escaping @Sendable (_ device: String?) -> Int = { _ in 0 },
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         consume: @escaping @Sendable (_ consumer: Int, _ batch: Batch) throws -> Void
     ) throws -> Output {
-        try start(consumers: consumers, batchSize: batchSize, depth: depth, route: route, produce: produce).consume(consume)
+        try start(consumers: consumers, batchSize: batchSize, depth: depth, produce: produce).consume(consume)
     }
 }

@@ -18,10 +18,10 @@ public final class FixReading<Output: Sendable>: @unchecked Sendable {
     private var produced: Result<Output, any Error>?
 
     init(
-        consumers: Int, batchSize: Int, depth: Int, route: @escaping @Sendable (_ device: String?) -> Int,
+        consumers: Int, batchSize: Int, depth: Int,
         produce: @escaping @Sendable (FixSink) throws -> Output
     ) {
-        let pipeline = PipelineState(consumers: consumers, batchSize: batchSize, depth: depth, route: route)
+        let pipeline = PipelineState(consumers: consumers, batchSize: batchSize, depth: depth)
         self.pipeline = pipeline
         let producer = Thread { [self] in
 

@@ -28,10 +28,10 @@ final class PipelineState: @unchecked Sendable {
         private var router: DeviceRouter
 
         /// Empty batches for about `expected` fixes.
-        init(consumers: Int, route: @escaping @Sendable (_ device: String?) -> Int, expected: Int) {
+        init(consumers: Int, expected: Int) {
             let capacity = consumers == 1 ? expected : expected / consumers + expected / 8
             batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: capacity) }
-            router = DeviceRouter(route: route, consumers: consumers)
+            router = DeviceRouter(consumers: consumers)
         }
 
         /// Appends the segment's next fix to its consumer's batch.
@@ -47,7 +47,6 @@ final class PipelineState: @unchecked Sendable {
     /// Fixes the producer yields per segment, and the unit of a queue's bound.
     let batchSize: Int
     private let depth: Int
-    private let route: @Sendable (_ device: String?) -> Int
     /// Segments handed and not yet routed (waiting, being parsed or parsed) at most.
     private let segmentLimit: Int
     /// Whether the producer's thread decides batches too (several consumers only: one consumer's
@@ -79,13 +78,12 @@ final class PipelineState: @unchecked Sendable {
     // The router's, outside `condition`: the stream position of the next segment's first fix.
     private var position = 0
 
-    init(consumers: Int, batchSize: Int, depth: Int, route: @escaping @Sendable (_ device: String?) -> Int) {
+    init(consumers: Int, batchSize: Int, depth: Int) {
         precondition(consumers >= 1, "at least one consumer")
         precondition(batchSize >= 1 && depth >= 1, "batches of at least one fix, at least one waiting")
         self.consumers = consumers
         self.batchSize = batchSize
         self.depth = depth
-        self.route = route
         segmentLimit = max(16, 8 * consumers)
         producerHelps = consumers > 1
         queues = Array(repeating: [], count: consumers)
@@ -219,7 +217,7 @@ final class PipelineState: @unchecked Sendable {
         runningJobs += 1
         condition.unlock()
         // Routed as they are parsed: each fix is copied once, into its consumer's batch.
-        var routed = Routed(consumers: consumers, route: route, expected: expected)
+        var routed = Routed(consumers: consumers, expected: expected)
         job { fix in routed.append(fix) }
         condition.lock()
         runningJobs -= 1
@@ -230,7 +228,7 @@ final class PipelineState: @unchecked Sendable {
     /// Splits a segment's fixes by consumer (the routing's per-fix work, done by whichever thread
     /// parsed them, so that only queueing is serial).
     private func split(_ fixes: [Fix]) -> Routed {
-        var routed = Routed(consumers: consumers, route: route, expected: fixes.count)
+        var routed = Routed(consumers: consumers, expected: fixes.count)
         for fix in fixes { routed.append(fix) }
         return routed
     }
