@@ -128,5 +128,6 @@ struct Feed: ParsableCommand {
         // The events of a whole run come at once: formatted on every thread the run used.
         let summary = try evaluator.finishInBatches { events in try report.print(events, threads: reading?.consumers ?? 1) }
         try report.printSummary(summary, skips: skips)
+        LeftToExit.keep(evaluator)
     }
 }
