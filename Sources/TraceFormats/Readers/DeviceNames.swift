@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Device names made from bytes, reusing the last String while the bytes repeat.
 ///
 /// A trace names the same few devices over and over; one String per record would cost
@@ -15,7 +9,11 @@ struct DeviceNames {
 
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if var lastName, lastName.utf8.count == bytes.count {
-            let same = lastName.withUTF8 { last in bytes.isEmpty || memcmp(last.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            // A loop over a name's few bytes, not memcmp: the call cost more than the comparison.
+            let same = lastName.withUTF8 { last in
+                for index in 0..<bytes.count where last[index] != bytes[index] { return false }
+                return true
+            }
             if same { return lastName }
         }
         let name = String(decoding: bytes, as: UTF8.self)
