@@ -116,4 +116,33 @@ import Testing
             }
         }
     }
+
+    /// A dry run hands its events 8,192 at a time: 9,300 timed alarms come in two batches, and the
+    /// second (its events numbered from 8,192) prints on every thread as one thread prints it.
+    @Test func eventsBeyondOneBatchPrintTheSameOnEveryThread() throws {
+        let sandbox = try CLISandbox()
+        var calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//georemind tests//EN"]
+        for n in 0..<9_300 {
+            let at = String(format: "20261126T%02d%02d%02dZ", n / 3600, n / 60 % 60, n % 60)
+            calendar += [
+                "BEGIN:VTODO", "UID:task-\(n)", "DTSTAMP:20261126T000000Z", "CREATED:\(at)", "SUMMARY:Task \(n)",
+                "BEGIN:VALARM", "UID:alarm-\(n)", "ACTION:DISPLAY", "DESCRIPTION:Task \(n)",
+                "TRIGGER;VALUE=DATE-TIME:\(at)", "END:VALARM", "END:VTODO",
+            ]
+        }
+        calendar.append("END:VCALENDAR")
+        let tasks = sandbox.folder.appendingPathComponent("tasks.ics").path
+        try (calendar.joined(separator: "\r\n") + "\r\n").write(toFile: tasks, atomically: true, encoding: .utf8)
+        #expect(try sandbox.run(["import", tasks]).status == 0)
+        // Two fixes three hours apart: the span they cover holds every alarm's time.
+        let trace = sandbox.folder.appendingPathComponent("span.csv").path
+        try "time,device,latitude,longitude\n1795651200,phone,47.37,8.54\n1795662000,phone,47.37,8.54\n"
+            .write(toFile: trace, atomically: true, encoding: .utf8)
+        for form in [["--json"], []] {
+            let one = try sandbox.run(["feed", trace, "--dry-run", "--threads", "1"] + form)
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(one.stdout.split(separator: "\n").count == 9_300, "every alarm fires once")
+            #expect(try sandbox.run(["feed", trace, "--dry-run", "--threads", "2"] + form) == one, "--threads 2 \(form)")
+        }
+    }
 }
