@@ -7,9 +7,9 @@
 /// whatever the input's size.
 ///
 /// ```swift
-/// let reports = try FixPipeline.run(consumers: 2,
-///                                   produce: { yield in try reader.read(yield) },
-///                                   consume: { shard, batch in decide(batch, on: shard) })
+/// let reports = try FixPipeline.run(
+///     consumers: 2, produce: { yield in try reader.read(yield) },
+///     consume: { shard, batch in decide(batch, on: shard) })
 /// ```
 /// With several consumers there are as many threads as consumers, the producer's among them: it
 /// parses and decides too whenever the stream's segments or a shard's queue is full, and joins the
