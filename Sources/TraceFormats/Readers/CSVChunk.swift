@@ -1,11 +1,5 @@
 import GeofenceEngine
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A run of whole CSV lines copied off the input, parsed as a job on some pipeline thread; what it
 /// recorded (skips with lines counted from its start, fix counts) is read once the jobs ran.
 ///
@@ -38,24 +32,14 @@ final class CSVChunk: @unchecked Sendable {
         var report = self.report
         var counts = FixCounts()
         var lines = 0
-        bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) in
-            guard let base = all.baseAddress else { return }
-            var start = 0
-            while start < all.count {
-                var end = all.count
-                if let found = memchr(base + start, 0x0A, all.count - start) {
-                    end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                }
-                var length = end - start
-                if length > 0 && base[start + length - 1] == 0x0D { length -= 1 }
+        bytes.withUnsafeBufferPointer { all in
+            TraceInput.forEachLine(in: all) { line in
                 lines += 1
-                let line = UnsafeBufferPointer(start: base + start, count: length)
                 if !ByteClass.trimmed(line).isEmpty, let fix = rows.fix(from: line, line: lines, report: &report) {
                     report.fixes += 1
                     counts.count(fix)
                     yield(fix)
                 }
-                start = end + 1
             }
         }
         self.report = report

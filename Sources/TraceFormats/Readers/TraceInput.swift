@@ -73,24 +73,13 @@ final class TraceInput {
     func nextLine(_ body: (UnsafeMutableBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
         while true {
             let remaining = end - start
-            if remaining > 0, let found = memchr(buffer + start, 0x0A, remaining) {
-                let newline = found.assumingMemoryBound(to: UInt8.self)
-                var length = newline - (buffer + start)
-                if length > 0 && buffer[start + length - 1] == 0x0D { length -= 1 }
+            if remaining > 0, let length = Self.lineLength(buffer + start, count: remaining, isLast: ended) {
                 line += 1
-                try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
-                start = newline - buffer + 1
+                try body(UnsafeMutableBufferPointer(start: buffer + start, count: Self.withoutReturn(buffer + start, length)), line)
+                start += min(length + 1, remaining)
                 return true
             }
-            if ended {
-                guard remaining > 0 else { return false }
-                var length = remaining
-                if buffer[start + length - 1] == 0x0D { length -= 1 }
-                line += 1
-                try body(UnsafeMutableBufferPointer(start: buffer + start, count: length), line)
-                start = end
-                return true
-            }
+            if ended { return false }
             if remaining == capacity {
                 guard capacity < Self.maximumLine else {
                     throw TraceError.lineTooLong(file: file, line: line + 1, limit: Self.maximumLine)
@@ -99,6 +88,32 @@ final class TraceInput {
             }
             try fill()
         }
+    }
+
+    /// Calls `body` with each line of `bytes`, a run of whole lines (the last may lack its
+    /// newline), without its `\n` or `\r\n`: what ``nextLine(_:)`` does to the stream, for a run
+    /// already taken off it (``nextLines(about:)``).
+    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard var start = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0, let length = lineLength(start, count: remaining, isLast: true) {
+            body(UnsafeBufferPointer(start: start, count: withoutReturn(start, length)))
+            let taken = min(length + 1, remaining)
+            start += taken
+            remaining -= taken
+        }
+    }
+
+    /// The length of the line at `bytes` before its newline; with no newline among the `count`
+    /// bytes, all of them when they are the data's last line (`isLast`), else nil (it goes on).
+    private static func lineLength(_ bytes: UnsafePointer<UInt8>, count: Int, isLast: Bool) -> Int? {
+        if let found = memchr(bytes, 0x0A, count) { return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes }
+        return isLast ? count : nil
+    }
+
+    /// `length` less a final `\r` (the `\r\n` of a CRLF file).
+    private static func withoutReturn(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        length > 0 && bytes[length - 1] == 0x0D ? length - 1 : length
     }
 
     /// The next run of whole lines, with their newlines (the data's last line may lack one): about
