@@ -27,11 +27,34 @@ import Testing
         #expect(index.find("device-1", in: devices) == nil && index.count == 0)
     }
 
-    /// FNV-1a as published (the shard of a device must not change between releases).
-    @Test func theHashIsFNV1a() {
-        #expect(DeviceNameIndex.hash("") == 0xcbf2_9ce4_8422_2325)
-        #expect(DeviceNameIndex.hash("a") == 0xaf63_dc4c_8601_ec8c)
-        #expect(DeviceNameIndex.hash("foobar") == 0x8594_4171_f739_67e8)
-        #expect(EngineShards.shard(of: "foobar", count: 3) == Int(UInt64(0x8594_4171_f739_67e8) % 3))
+    /// The hash's values for every path through it (empty, under 4, 4–7, 8–15, 16 and over 16
+    /// bytes, non-ASCII), worked out apart by a script following the same steps: a device's shard
+    /// is the high word of hash × shard count, so these pin which shard decides it.
+    @Test func theHashHasItsWorkedOutValues() {
+        let expected: [(String, UInt64)] = [
+            ("", 0x1ff5_c292_3a78_8d2c), ("a", 0x8450_8dc9_03c3_1551), ("ab", 0x06f4_d235_9eb6_19e0),
+            ("foobar", 0xa008_32f8_a88b_43f1), ("device-42", 0x3af6_5edd_d411_f814),
+            ("0123456789abcdef", 0xae50_2cd2_4c63_9bfa), ("a much longer device name, number 7", 0xa458_fa45_2e03_ebfd),
+            ("Zürich-Tram 7", 0xe55c_943c_eadd_1bce), ("🚲", 0xfd50_c9d1_ec9b_9dc4),
+        ]
+        for (name, hash) in expected { #expect(DeviceNameIndex.hash(name) == hash, "\(name)") }
+        #expect(EngineShards.shard(of: "0123456789abcdef", count: 3) == 2)
+        #expect(EngineShards.shard(of: "foobar", count: 3) == 1)
+        #expect(EngineShards.shard(of: "", count: 3) == 0)
+    }
+
+    /// A name hashes by its bytes alone: kept inline (up to 15 bytes), on the heap, or in a
+    /// substring's storage, the same name has the same hash.
+    @Test func theHashDependsOnTheBytesOnly() {
+        for name in ["a", "abc", "device-42", "fifteen bytes!!", "0123456789abcdef", "a much longer device name, number 7"] {
+            var onHeap = String()
+            onHeap.reserveCapacity(64)
+            onHeap += name
+            let inLine = String(Substring("<" + name + ">").dropFirst().dropLast())
+            #expect(DeviceNameIndex.hash(onHeap) == DeviceNameIndex.hash(name), "\(name)")
+            #expect(DeviceNameIndex.hash(inLine) == DeviceNameIndex.hash(name), "\(name)")
+        }
+        #expect(DeviceNameIndex.hash("device-42") != DeviceNameIndex.hash("device-24"))
+        #expect(DeviceNameIndex.hash("ab") != DeviceNameIndex.hash("ab\u{0}"))
     }
 }

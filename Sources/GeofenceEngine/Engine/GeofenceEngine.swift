@@ -173,7 +173,8 @@ public final class GeofenceEngine {
     func lookUpDevice(_ name: String?) -> Int? {
         guard let name else { return defaultDevice }
         if lastDeviceIndex >= 0, name == lastDeviceName { return lastDeviceIndex }
-        guard let index = deviceNames.find(name, in: devices) else { return nil }
+        let hash = DeviceNameIndex.hash(name)
+        guard let index = deviceNames.find(name, hash: hash, in: devices) else { return nil }
         lastDeviceName = name
         lastDeviceIndex = index
         return index
