@@ -64,20 +64,10 @@ extension AlarmEvaluator {
             progress(batch.fixes.count)
         }
         // Per alarm, the shards' candidates compete as one engine's would (by time and kind, then by
-        // stream position); the winner is offered, and no sort of every candidate is needed.
-        for alarm in alarms.indices {
-            var best: (event: PendingEvent, position: Int)?
-            for shard in shards {
-                guard let candidate = shard.candidates.candidate(of: alarm) else { continue }
-                if let kept = best,
-                    !(candidate.event.precedes(kept.event) || (!kept.event.precedes(candidate.event) && candidate.position < kept.position))
-                {
-                    continue
-                }
-                best = candidate
-            }
-            if let best { offer(best.event) }
-        }
+        // stream position); the winners are offered, and no sort of every candidate is needed.
+        var winners = shards[0].candidates
+        for shard in shards.dropFirst() { winners.merge(shard.candidates) }
+        winners.forEach { event in offer(event) }
         for shard in shards where shard.earliest <= shard.latest {
             for time in [shard.earliest, shard.latest] where time > spanEnd || time < spanStart { extendSpan(to: time) }
         }
@@ -148,9 +138,28 @@ private struct CandidateEvents {
         keptTime = Array(repeating: .infinity, count: alarmCount)
     }
 
-    /// The kept candidate of alarm number `alarm`, if any.
-    func candidate(of alarm: Int) -> (event: PendingEvent, position: Int)? {
-        slot[alarm] >= 0 ? all[Int(slot[alarm])] : nil
+    /// Hands each kept candidate to `body`, in the order they were first kept.
+    func forEach(_ body: (PendingEvent) -> Void) {
+        for candidate in all { body(candidate.event) }
+    }
+
+    /// Keeps, per alarm, the earlier of this shard's candidate and `other`'s: by time and kind,
+    /// then by the position of the fix that proposed it, as one engine seeing every fix would.
+    mutating func merge(_ other: CandidateEvents) {
+        for candidate in other.all {
+            let number = Int(candidate.event.alarm)
+            guard slot[number] >= 0 else {
+                slot[number] = Int32(all.count)
+                all.append(candidate)
+                keptTime[number] = candidate.event.time
+                continue
+            }
+            let kept = all[Int(slot[number])]
+            guard candidate.event.precedes(kept.event) || (!kept.event.precedes(candidate.event) && candidate.position < kept.position)
+            else { continue }
+            all[Int(slot[number])] = candidate
+            keptTime[number] = candidate.event.time
+        }
     }
 
     /// Keeps `event` if it is its alarm's earliest so far; returns whether it did.
