@@ -47,6 +47,14 @@ let package = Package(
             name: "CGeodesic",
             linkerSettings: [.linkedLibrary("GeographicLib")]
         ),
+        // GEOS's own STRtree template (the class behind its C API's STRtree) queried with plain
+        // boxes: the C API takes a geometry per insert and per query, each made on one
+        // process-wide factory that threads then contend on. Headers from libgeos++-dev.
+        .target(
+            name: "CBoxIndex",
+            cxxSettings: [.define("USE_UNSTABLE_GEOS_CPP_API")],
+            linkerSettings: [.linkedLibrary("geos")]
+        ),
         // zlib's inflate: gzip-compressed traces are read transparently.
         .systemLibrary(
             name: "CZlib",
@@ -64,7 +72,7 @@ let package = Package(
         // Fixes, fences, geodesy, the GEOS index and transitions; no file format, no reminder.
         .target(
             name: "GeofenceEngine",
-            dependencies: ["CGEOS", "CGeodesic"]
+            dependencies: ["CGEOS", "CGeodesic", "CBoxIndex"]
         ),
         // Trace files in and out (GPX, CSV, GeoJSON, NMEA, NDJSON/OwnTracks; gzip): bytes to fixes.
         .target(

@@ -3,16 +3,15 @@ import Testing
 @testable import GeofenceEngine
 
 @Test func strTreeReturnsTheItemsWhoseBoxesMeet() throws {
-    let context = GEOSContext()
     let boxes = (0..<100).map { i in
         (box: BoundingBox(minLatitude: Double(i), maxLatitude: Double(i) + 0.5, minLongitude: 0, maxLongitude: 1), item: Int32(i))
     }
-    let tree = try STRTree(context: context, entries: boxes)
+    let tree = try STRTree(entries: boxes)
     var found: [Int32] = []
-    try tree.query(BoundingBox(minLatitude: 10.2, maxLatitude: 12.1, minLongitude: 0.5, maxLongitude: 0.6), into: &found)
+    tree.query(BoundingBox(minLatitude: 10.2, maxLatitude: 12.1, minLongitude: 0.5, maxLongitude: 0.6), into: &found)
     #expect(found.sorted() == [10, 11, 12])
     found.removeAll()
-    try tree.query(BoundingBox(minLatitude: 10.6, maxLatitude: 10.9, minLongitude: 0, maxLongitude: 1), into: &found)
+    tree.query(BoundingBox(minLatitude: 10.6, maxLatitude: 10.9, minLongitude: 0, maxLongitude: 1), into: &found)
     #expect(found == [])
 }
 

@@ -32,15 +32,7 @@ extension GeofenceEngine {
     func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double, at time: Double) {
         let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
         queryScratch.removeAll(keepingCapacity: true)
-        do {
-            try queryIndex(envelope, at: time, into: &queryScratch)
-        } catch {
-            // Keep what is tracked and query again next fix; counted so it cannot pass unnoticed.
-            statistics.geosFailures += 1
-            device.cache = .empty
-            unpark(&device)
-            return
-        }
+        queryIndex(envelope, at: time, into: &queryScratch)
         sortCandidates(&queryScratch)
         let fresh: FenceState = device.decided ? .outside : .unknown
         mergeScratch.removeAll(keepingCapacity: true)

@@ -119,12 +119,7 @@ extension GeofenceEngine {
             minLongitude: min(x0, x1), maxLongitude: max(x0, x1))
         guard !(device.cache.contains(reach) && device.cache.contains(straight)) else { return }
         var found: [Int32] = []
-        do {
-            for envelope in [reach, straight] { try queryIndex(envelope, at: time, into: &found) }
-        } catch {
-            statistics.geosFailures += 1
-            return
-        }
+        for envelope in [reach, straight] { queryIndex(envelope, at: time, into: &found) }
         for fence in Set(found).sorted() {
             let model = models[Int(fence)]
             guard !device.tracked.contains(where: { $0.fence == fence }) else { continue }

@@ -15,7 +15,7 @@ extension GeofenceEngine {
     public func retire(fence: Int, from time: Date) {
         precondition(fences.indices.contains(fence), "a fence of this engine")
         do {
-            try retired.retire(Int32(fence), from: time.timeIntervalSinceReferenceDate, context: context)
+            try retired.retire(Int32(fence), from: time.timeIntervalSinceReferenceDate)
         } catch {
             // The previous index still answers (filtered fence by fence); counted so it cannot pass unnoticed.
             statistics.geosFailures += 1
@@ -23,11 +23,11 @@ extension GeofenceEngine {
     }
 
     /// Appends the index's candidates for a fix at `time` meeting `envelope`, retired fences left out.
-    func queryIndex(_ envelope: Envelope, at time: Double, into items: inout [Int32]) throws(GEOSError) {
+    func queryIndex(_ envelope: Envelope, at time: Double, into items: inout [Int32]) {
         guard let tree = retired.index(at: time, full: index) else { return }
         let start = items.count
-        try tree.query(envelope.first, into: &items)
-        if let second = envelope.second { try tree.query(second, into: &items) }
+        tree.query(envelope.first, into: &items)
+        if let second = envelope.second { tree.query(second, into: &items) }
         guard retired.count > 0 else { return }
         var kept = start
         for i in start..<items.count where !retired.isRetired(items[i], at: time) {

@@ -70,7 +70,7 @@ public final class GeofenceEngine {
                 boxes.append((envelope.first, item))
                 if let second = envelope.second { boxes.append((second, item)) }
             }
-            index = boxes.isEmpty ? nil : try STRTree(context: context, entries: boxes)
+            index = boxes.isEmpty ? nil : try STRTree(entries: boxes)
         } catch let error as GEOSError {
             throw .geos(error)
         } catch let error as EngineError {

@@ -38,7 +38,7 @@ struct RetiredFences {
 
     /// Retires `fence` from `time` on (an earlier time than a previous one moves it earlier), and
     /// rebuilds the live index once enough fences left it. A failed build keeps the previous index.
-    mutating func retire(_ fence: Int32, from time: Double, context: GEOSContext) throws(GEOSError) {
+    mutating func retire(_ fence: Int32, from time: Double) throws(GEOSError) {
         let index = Int(fence)
         guard time < from[index] else { return }
         if from[index] == .infinity {
@@ -48,7 +48,7 @@ struct RetiredFences {
         from[index] = time
         guard retiredSinceBuild >= Self.rebuildThreshold, retiredSinceBuild * 2 >= liveSize else { return }
         let kept = entries.filter { from[Int($0.item)] == .infinity }
-        live = kept.isEmpty ? nil : try STRTree(context: context, entries: kept)
+        live = kept.isEmpty ? nil : try STRTree(entries: kept)
         hasLiveIndex = true
         liveFrom = from.lazy.filter(\.isFinite).max() ?? -.infinity
         liveSize = from.count - count

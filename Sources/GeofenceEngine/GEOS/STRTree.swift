@@ -1,38 +1,45 @@
-import CGEOS
+import CBoxIndex
 
-/// A GEOS STRtree of integer items keyed by boxes, answering "which items' boxes meet this box".
+/// GEOS's STRtree of integer items keyed by boxes, answering "which items' boxes meet this box".
 ///
-/// GEOS builds the tree on the first query; inserting afterwards is not allowed, so all items are
-/// given at creation. Items are stored as pointer-sized integers (item + 1, since 0 is NULL).
+/// All items are given at creation and the tree is built at once (GEOS allows no insert after the
+/// build), so a query only reads it. Boxes go in and out as plain numbers (`CBoxIndex`), where
+/// GEOS's C API wanted a geometry for each insert and each query.
 final class STRTree {
-    private let context: GEOSContext
     private let pointer: OpaquePointer
-    init(context: GEOSContext, entries: [(box: BoundingBox, item: Int32)], nodeCapacity: Int = 10) throws(GEOSError) {
-        guard let tree = GEOSSTRtree_create_r(context.handle, nodeCapacity) else { throw context.error("STRtree_create") }
-        self.context = context
-        self.pointer = tree
-        for entry in entries {
-            // The tree copies the envelope, so the rectangle can go right after the insert.
-            let rectangle = try Geometry.rectangle(entry.box, context: context)
-            GEOSSTRtree_insert_r(context.handle, tree, rectangle.pointer, UnsafeMutableRawPointer(bitPattern: Int(entry.item) + 1))
+
+    init(entries: [(box: BoundingBox, item: Int32)], nodeCapacity: Int = 10) throws(GEOSError) {
+        guard let tree = georemind_box_index_make(nodeCapacity, entries.count) else {
+            throw GEOSError.failed(operation: "STRtree_create", message: "out of memory")
         }
+        pointer = tree
+        for entry in entries {
+            let box = entry.box
+            guard georemind_box_index_insert(tree, box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude, entry.item) != 0
+            else { throw GEOSError.failed(operation: "STRtree_insert", message: "out of memory") }
+        }
+        guard georemind_box_index_build(tree) != 0 else { throw GEOSError.failed(operation: "STRtree_build", message: "out of memory") }
     }
 
     deinit {
-        GEOSSTRtree_destroy_r(context.handle, pointer)
+        georemind_box_index_free(pointer)
     }
 
     /// Appends to `items` every item whose box meets `box` (an item inserted twice may appear twice).
-    func query(_ box: BoundingBox, into items: inout [Int32]) throws(GEOSError) {
-        let rectangle = try Geometry.rectangle(box, context: context)
-        // The callback appends through a pointer to `items`: no object to retain per item.
-        withUnsafeMutablePointer(to: &items) { results in
-            GEOSSTRtree_query_r(
-                context.handle, pointer, rectangle.pointer,
-                { item, userData in
-                    guard let userData else { return }
-                    userData.assumingMemoryBound(to: [Int32].self).pointee.append(Int32(Int(bitPattern: item) - 1))
-                }, results)
+    func query(_ box: BoundingBox, into items: inout [Int32]) {
+        let start = items.count
+        var room = 64
+        while true {
+            // The tree writes into room made at the end of `items`; what it did not fill goes again.
+            items.append(contentsOf: repeatElement(0, count: room))
+            let found = items.withUnsafeMutableBufferPointer { buffer in
+                georemind_box_index_query(
+                    pointer, box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude, buffer.baseAddress! + start, room)
+            }
+            items.removeLast(room - min(found, room))
+            if found <= room { return }
+            room = found
+            items.removeLast(items.count - start)
         }
     }
 }
