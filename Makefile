@@ -46,7 +46,10 @@ test: deps
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand. `shared` starts
 # its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10).
 bench: deps
-	$(SWIFT) build $(RELEASE)
+	@# Product by product: with the Swift runtime linked statically, the whole package would also
+	@# link GRDB's dynamic-library product, which cannot be.
+	@for product in georemind georemind-bench georemind-delivery-bench georemind-serve-bench; do \
+		$(SWIFT) build $(RELEASE) --product $$product || exit 1; done
 	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
 		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
