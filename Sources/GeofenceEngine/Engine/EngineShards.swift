@@ -14,19 +14,36 @@ public final class EngineShards {
     public let engines: [GeofenceEngine]
 
     /// - Parameter count: how many engines (threads) to split devices over; 1 is one plain engine.
-    /// Several engines are built at once, one per core: with 100,000 fences each takes tens of
-    /// milliseconds that a run would otherwise wait for one after the other.
+    /// The engines share one set of fence tables and one index, built once (each core then reads
+    /// the same copy from its cache); each prepares its own polygons, all at once, one per core.
     public init(fences: [Fence], options: EngineOptions = EngineOptions(), count: Int = 1) throws(EngineError) {
         precondition(count >= 1, "at least one shard")
         guard count > 1 else {
             engines = [try GeofenceEngine(fences: fences, options: options)]
             return
         }
-        let slots = (0..<count).map { _ in BuiltEngine() }
-        DispatchQueue.concurrentPerform(iterations: count) { shard in
-            slots[shard].result = Result { () throws(EngineError) in try GeofenceEngine(fences: fences, options: options) }
+        let first = BuiltEngine()
+        let others = (1..<count).map { _ in PreparedPolygons() }
+        let hasPolygons = fences.contains { if case .polygon = $0.shape { true } else { false } }
+        DispatchQueue.concurrentPerform(iterations: hasPolygons ? count : 1) { shard in
+            if shard == 0 {
+                first.result = Result { () throws(EngineError) in try GeofenceEngine(fences: fences, options: options) }
+            } else {
+                let context = GEOSContext()
+                others[shard - 1].result = Result { () throws(EngineError) in
+                    (try GeofenceEngine.preparePolygons(of: fences, options: options, context: context), context)
+                }
+            }
         }
-        engines = try slots.map { slot throws(EngineError) in try slot.result!.get() }
+        let template = try first.result!.get()
+        var engines = [template]
+        for prepared in others {
+            var polygons: [PreparedPolygon] = []
+            var context = GEOSContext()
+            if let result = prepared.result { (polygons, context) = try result.get() }
+            engines.append(GeofenceEngine(sharingFencesOf: template, polygons: polygons, context: context))
+        }
+        self.engines = engines
     }
 
     public var fences: [Fence] { engines[0].fences }
@@ -86,4 +103,11 @@ public final class EngineShards {
 /// is read after `concurrentPerform` has returned.
 private final class BuiltEngine: @unchecked Sendable {
     var result: Result<GeofenceEngine, EngineError>?
+}
+
+/// One more shard's polygons and the GEOS context they were prepared on (nil: no polygon to prepare).
+///
+/// `@unchecked Sendable`: written by one `concurrentPerform` iteration, read after it returned.
+private final class PreparedPolygons: @unchecked Sendable {
+    var result: Result<([PreparedPolygon], GEOSContext), EngineError>?
 }

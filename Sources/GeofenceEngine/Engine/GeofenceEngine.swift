@@ -85,6 +85,37 @@ public final class GeofenceEngine {
         _checkInvariants()
     }
 
+    /// An engine over `template`'s fences and options that shares its tables (fence models, ids,
+    /// the index: immutable once built, so engines on other threads may read them at once) and has
+    /// its own devices, retirements, GEOS context and prepared polygons (``preparePolygons(of:options:context:)``
+    /// on `context`), which GEOS does not let two threads use at once.
+    init(sharingFencesOf template: GeofenceEngine, polygons: [PreparedPolygon], context: GEOSContext) {
+        options = template.options
+        fences = template.fences
+        models = template.models
+        fenceIndexByID = template.fenceIndexByID
+        index = template.index
+        self.context = context
+        self.polygons = polygons
+        retired = RetiredFences(fenceCount: template.fences.count, entries: template.retired.entries)
+        _checkInvariants()
+    }
+
+    /// The polygon fences among `fences`, in order (a polygon's model names its place here),
+    /// prepared on `context` with the hysteresis as padding, as ``init(fences:options:)`` prepares them.
+    static func preparePolygons(of fences: [Fence], options: EngineOptions, context: GEOSContext) throws(EngineError) -> [PreparedPolygon] {
+        var polygons: [PreparedPolygon] = []
+        for fence in fences {
+            guard case let .polygon(polygon) = fence.shape else { continue }
+            do {
+                polygons.append(try PreparedPolygon(polygon, padding: options.hysteresis, context: context))
+            } catch {
+                throw .geos(error)
+            }
+        }
+        return polygons
+    }
+
     /// Admits or rejects one fix and appends the transitions it causes to `transitions`.
     @discardableResult
     public func feed(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {

@@ -13,7 +13,8 @@ struct RetiredFences {
     private(set) var liveFrom = Double.infinity
     private var liveSize: Int
     private var retiredSinceBuild = 0
-    private let entries: [(box: BoundingBox, item: Int32)]
+    /// Every fence's boxes (the full index's entries).
+    let entries: [(box: BoundingBox, item: Int32)]
 
     /// Retirements that trigger a rebuild: at least this many, and half the live index's fences, so
     /// rebuilding costs a small multiple of one index build over a whole run.
