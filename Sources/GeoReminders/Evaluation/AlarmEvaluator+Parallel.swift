@@ -20,8 +20,17 @@ extension AlarmEvaluator {
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> Output {
+        try feedInParallel(batchSize: 8_192, produce: produce, progress: progress)
+    }
+
+    /// ``feedInParallel(produce:progress:)`` in batches of `batchSize` fixes (tests: many batches
+    /// from a short stream, so shards hand each other retirements between them).
+    func feedInParallel<Output: Sendable>(
+        batchSize: Int, produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> Output {
         let shards = reorderWindow == nil ? engine.engines.count : 1
-        return try feedInParallel(Self.startReading(shards: shards, produce: produce), progress: progress)
+        return try feedInParallel(FixPipeline.start(consumers: shards, batchSize: batchSize, produce: produce), progress: progress)
     }
 
     /// Starts reading fixes for ``feedInParallel(_:progress:)`` before the evaluator exists, so
@@ -58,7 +67,10 @@ extension AlarmEvaluator {
             }
         }
         precondition(reading.consumers == engine.engines.count, "the reading routes fixes to the evaluator's shards")
-        let shards = engine.engines.map { ShardRun(engine: $0, alarms: transitionAlarms, count: alarms.count) }
+        let retirements = SharedRetirements()
+        let shards = engine.engines.indices.map { shard in
+            ShardRun(shard: shard, engine: engine.engines[shard], alarms: transitionAlarms, count: alarms.count, retirements: retirements)
+        }
         let output = try reading.consume { shard, batch in
             shards[shard].feed(batch)
             progress(batch.fixes.count)
@@ -91,35 +103,53 @@ private struct SerialFeed: @unchecked Sendable {
 /// (seconds since 2001).
 ///
 /// `@unchecked Sendable`: during the pipeline one thread at a time decides a shard's batch (the
-/// reading hands shards over under its lock), so its state and its engine, which no other shard
-/// shares, are never touched by two threads at once; the evaluator reads it after the pipeline returned.
+/// reading hands shards over under its lock), so its state and its engine (whose fence tables,
+/// shared with the other shards, are only read) are never touched by two threads at once; the
+/// evaluator reads it after the pipeline returned.
 private final class ShardRun: @unchecked Sendable {
+    let shard: Int
     let engine: GeofenceEngine
     let alarms: TransitionAlarms
+    let retirements: SharedRetirements
     // One thread at a time and no re-entrant access: the runtime exclusivity check is skipped (it
     // is a measurable share of a transition's cost).
     @exclusivity(unchecked) var candidates: CandidateEvents
     @exclusivity(unchecked) var earliest = Double.infinity
     @exclusivity(unchecked) var latest = -Double.infinity
+    /// What the other shards found, held until this shard's fixes reach it.
+    @exclusivity(unchecked) private var inbox: RetirementInbox
+    @exclusivity(unchecked) private var found: [SharedRetirements.Retirement] = []
 
-    init(engine: GeofenceEngine, alarms: TransitionAlarms, count: Int) {
+    init(shard: Int, engine: GeofenceEngine, alarms: TransitionAlarms, count: Int, retirements: SharedRetirements) {
+        self.shard = shard
         self.engine = engine
         self.alarms = alarms
+        self.retirements = retirements
+        inbox = RetirementInbox(shard: shard)
         candidates = CandidateEvents(alarmCount: count)
     }
 
     func feed(_ batch: FixPipeline.Batch) {
+        // The other shards' candidates retire their fences here too, once this shard's fixes reach them.
+        inbox.collect(from: retirements, reached: latest) { fence, time in
+            engine.retire(fence: Int(fence), from: Date(timeIntervalSinceReferenceDate: time))
+        }
         for (index, fix) in batch.fixes.enumerated() {
             let position = batch.position(of: index)
             let disposition = engine.feed(fix) { transition in
                 // A later transition of this fence cannot make an earlier candidate: retired.
                 if let event = alarms.candidate(for: transition), candidates.offer(event, position: position) {
                     engine.retire(fence: Int(transition.fenceIndex), from: Date(timeIntervalSinceReferenceDate: event.time))
+                    found.append(.init(shard: shard, fence: transition.fenceIndex, time: event.time))
                 }
             }
             guard disposition == .admitted, let time = fix.time?.timeIntervalSinceReferenceDate else { continue }
             if time < earliest { earliest = time }
             if time > latest { latest = time }
+        }
+        if !found.isEmpty {
+            retirements.publish(found)
+            found.removeAll(keepingCapacity: true)
         }
     }
 }
