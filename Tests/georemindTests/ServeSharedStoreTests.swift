@@ -235,7 +235,9 @@ import Testing
         let reminders = try placeReminders(devices: 2)
         let full = try sandbox.ok("token", "create", "admin", "--scope", "full").trimmingCharacters(in: .newlines)
         try sandbox.ok("migrate", "--from", sandbox.storePath, "--to", fleet)
-        let servers = [try instance("a"), try instance("b")]
+        // Leases of 8 s: a device's track is its partition owner's memory of its fixes, and on a
+        // loaded machine a 2 s lease can move between its two fixes (the new owner then draws one).
+        let servers = [try instance("a", lease: "8s"), try instance("b", lease: "8s")]
         let admin = ["Authorization": "Bearer \(full)"]
         #expect(try await servers[0].send("GET", "/", headers: admin).status == 200)
         // A reminder created through one instance is in the other's listing and in the command line's.
