@@ -38,9 +38,12 @@ public final class EngineShards {
         let template = try first.result!.get()
         var engines = [template]
         for prepared in others {
-            var polygons: [PreparedPolygon] = []
-            var context = GEOSContext()
-            if let result = prepared.result { (polygons, context) = try result.get() }
+            let (polygons, context): ([PreparedPolygon], GEOSContext)
+            if let result = prepared.result {
+                (polygons, context) = try result.get()
+            } else {
+                (polygons, context) = ([], GEOSContext())
+            }
             engines.append(GeofenceEngine(sharingFencesOf: template, polygons: polygons, context: context))
         }
         self.engines = engines

@@ -3,8 +3,9 @@ import CBoxIndex
 /// GEOS's STRtree of integer items keyed by boxes, answering "which items' boxes meet this box".
 ///
 /// All items are given at creation and the tree is built at once (GEOS allows no insert after the
-/// build), so a query only reads it. Boxes go in and out as plain numbers (`CBoxIndex`), where
-/// GEOS's C API wanted a geometry for each insert and each query.
+/// build), so a query only reads it: engine shards on several threads query one tree at once.
+/// Boxes go in and out as plain numbers (`CBoxIndex`), where GEOS's C API wanted a geometry for
+/// each insert and each query.
 final class STRTree {
     private let pointer: OpaquePointer
 
