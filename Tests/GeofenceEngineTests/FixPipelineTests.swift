@@ -150,12 +150,12 @@ import Testing
                         continue
                     }
                     handed += 1
-                    try sink.hand(expecting: part.count) { yield in
+                    try sink.hand(expecting: part.count) { fixes in
                         tally.withLock {
                             $0.running += 1; $0.most = max($0.most, $0.running)
                         }
                         Thread.sleep(forTimeInterval: 0.000_5)  // parsing costs more than deciding
-                        for fix in part { yield(fix) }
+                        for fix in part { fixes.append(fix) }
                         tally.withLock {
                             $0.running -= 1; $0.ran += 1
                         }

@@ -19,10 +19,10 @@ public final class FixSink {
         if parsed.count >= pipeline.batchSize { try flush() }
     }
 
-    /// The next part of the stream, as a job that parses it and hands its fixes, in order, to the
-    /// function it is given; it runs on some thread of the reading, before the fixes after it are
-    /// decided. `expected`: about how many fixes it yields.
-    public func hand(expecting expected: Int = 0, _ job: @escaping @Sendable (_ yield: (Fix) -> Void) -> Void) throws {
+    /// The next part of the stream, as a job that parses it and appends its fixes, in order, to
+    /// the batches it is given; it runs on some thread of the reading, before the fixes after it
+    /// are decided. `expected`: about how many fixes it yields.
+    public func hand(expecting expected: Int = 0, _ job: @escaping @Sendable (_ fixes: inout RoutedFixes) -> Void) throws {
         try flush()
         try pipeline.submit(.job(job, expected: expected))
     }

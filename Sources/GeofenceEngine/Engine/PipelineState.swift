@@ -10,37 +10,14 @@ import Foundation
 /// consumer state at once.
 final class PipelineState: @unchecked Sendable {
     typealias Consumer = @Sendable (_ consumer: Int, _ batch: FixPipeline.Batch) throws -> Void
-    /// Parses a part of the stream, handing each fix in order to the function it is given.
-    typealias Job = @Sendable (_ yield: (Fix) -> Void) -> Void
+    /// Parses a part of the stream, appending each fix in order to the batches it is given.
+    typealias Job = @Sendable (_ fixes: inout RoutedFixes) -> Void
 
     /// A part of the stream: fixes the producer parsed, or a job parsing them.
     enum Segment {
         case parsed([Fix])
         /// A job, and about how many fixes it yields (to size their batches).
         case job(Job, expected: Int)
-    }
-
-    /// A segment's fixes split into one batch per consumer (positions counted from the
-    /// segment's start until it is routed), on the thread that parsed it.
-    struct Routed {
-        private(set) var batches: [FixPipeline.Batch]
-        private(set) var count = 0
-        private var router: DeviceRouter
-
-        /// Empty batches for about `expected` fixes.
-        init(consumers: Int, expected: Int) {
-            let capacity = consumers == 1 ? expected : expected / consumers + expected / 8
-            batches = (0..<consumers).map { _ in FixPipeline.Batch(capacity: capacity) }
-            router = DeviceRouter(consumers: consumers)
-        }
-
-        /// Appends the segment's next fix to its consumer's batch.
-        mutating func append(_ fix: Fix) {
-            let consumer = router.consumer(of: fix.device)
-            batches[consumer].fixes.append(fix)
-            batches[consumer].offsets.append(Int32(truncatingIfNeeded: count))
-            count += 1
-        }
     }
 
     let consumers: Int
@@ -63,7 +40,7 @@ final class PipelineState: @unchecked Sendable {
     private var jobs: [(sequence: Int, job: Job, expected: Int)] = []
     private var runningJobs = 0
     /// Segments parsed (and split by consumer) and not yet routed, by sequence number.
-    private var parsed: [Int: Routed] = [:]
+    private var parsed: [Int: RoutedFixes] = [:]
     /// Segments handed so far (the next one's sequence number).
     private var handed = 0
     private var nextToRoute = 0
@@ -96,7 +73,7 @@ final class PipelineState: @unchecked Sendable {
     /// Hands over the stream's next segment, once few enough wait (working meanwhile); the
     /// producer routes its own parsed fixes at once when nobody else is routing.
     func submit(_ segment: Segment) throws {
-        var routed: Routed?
+        var routed: RoutedFixes?
         if case let .parsed(fixes) = segment { routed = split(fixes) }
         condition.lock()
         defer { condition.unlock() }
@@ -217,8 +194,8 @@ final class PipelineState: @unchecked Sendable {
         runningJobs += 1
         condition.unlock()
         // Routed as they are parsed: each fix is copied once, into its consumer's batch.
-        var routed = Routed(consumers: consumers, expected: expected)
-        job { fix in routed.append(fix) }
+        var routed = RoutedFixes(consumers: consumers, expected: expected)
+        job(&routed)
         condition.lock()
         runningJobs -= 1
         if !stopped { parsed[sequence] = routed }
@@ -227,8 +204,8 @@ final class PipelineState: @unchecked Sendable {
 
     /// Splits a segment's fixes by consumer (the routing's per-fix work, done by whichever thread
     /// parsed them, so that only queueing is serial).
-    private func split(_ fixes: [Fix]) -> Routed {
-        var routed = Routed(consumers: consumers, expected: fixes.count)
+    private func split(_ fixes: [Fix]) -> RoutedFixes {
+        var routed = RoutedFixes(consumers: consumers, expected: fixes.count)
         for fix in fixes { routed.append(fix) }
         return routed
     }

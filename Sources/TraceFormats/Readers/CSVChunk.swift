@@ -25,9 +25,9 @@ final class CSVChunk: @unchecked Sendable {
     /// About how many fixes the run holds (a row of a typical trace is over 40 bytes).
     var expectedFixes: Int { bytes.count / 40 }
 
-    /// Hands the run's fixes to `yield` in order; lines end at `\n` (a `\r` before it is dropped),
-    /// the last may not.
-    func parse(_ yield: (Fix) -> Void) {
+    /// Appends the run's fixes to `fixes` in order; lines end at `\n` (a `\r` before it is
+    /// dropped), the last may not.
+    func parse(into fixes: inout RoutedFixes) {
         var rows = CSVRowParser(layout: layout, options: options)
         var report = self.report
         var counts = FixCounts()
@@ -38,7 +38,7 @@ final class CSVChunk: @unchecked Sendable {
                 if !ByteClass.trimmed(line).isEmpty, let fix = rows.fix(from: line, line: lines, report: &report) {
                     report.fixes += 1
                     counts.count(fix)
-                    yield(fix)
+                    fixes.append(fix)
                 }
             }
         }

@@ -62,9 +62,9 @@ struct CSVTraceReader {
         }
         do {
             while let lines = try input.nextLines(about: chunkBytes) {
-                let chunk = CSVChunk(bytes: Array(lines), layout: layout, options: options, report: report)
+                let chunk = CSVChunk(bytes: lines, layout: layout, options: options, report: report)
                 chunks.append(chunk)
-                try sink.hand(expecting: chunk.expectedFixes) { yield in chunk.parse(yield) }
+                try sink.hand(expecting: chunk.expectedFixes) { fixes in chunk.parse(into: &fixes) }
                 if chunks.count == 1_024 { try merge() }
             }
         } catch let error as TraceError {

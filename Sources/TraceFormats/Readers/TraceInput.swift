@@ -117,13 +117,65 @@ final class TraceInput {
     }
 
     /// The next run of whole lines, with their newlines (the data's last line may lack one): about
-    /// `size` bytes, more for a single longer line; nil at the end of the data. Valid until the
-    /// next read. Does not count lines (``line`` stays where it was): whoever parses them does.
-    func nextLines(about size: Int) throws -> UnsafeBufferPointer<UInt8>? {
+    /// `size` bytes, more for a single longer line; nil at the end of the data. Does not count
+    /// lines (``line`` stays where it was): whoever parses them does.
+    ///
+    /// The run is an array of its own, for a job on another thread: once the buffer's bytes are
+    /// handed out, the data is read straight into a run's array (the broken line at its end goes
+    /// back to the buffer), so the bytes are not copied a second time.
+    func nextLines(about size: Int) throws -> [UInt8]? {
         if let error = deferredError {
             deferredError = nil
             throw error
         }
+        if end - start < size && !ended, let run = try readLines(about: size) { return run }
+        return try bufferedLines(about: size).map(Array.init)
+    }
+
+    /// A run read straight into its own array behind the buffer's few unread bytes; nil when it
+    /// holds no newline (a line longer than the run: its bytes are back in the buffer, which grows).
+    private func readLines(about size: Int) throws -> [UInt8]? {
+        var failure: TraceError?
+        var run = [UInt8](unsafeUninitializedCapacity: max(size, end - start + 1)) { run, filled in
+            let base = run.baseAddress!
+            filled = end - start
+            if filled > 0 { base.update(from: buffer + start, count: filled) }
+            start = 0
+            end = 0
+            while filled < run.count && !ended {
+                do throws(ByteSourceError) {
+                    let n = try source.read(into: UnsafeMutableRawBufferPointer(start: base + filled, count: min(run.count - filled, readLimit)))
+                    if n == 0 { ended = true }
+                    filled += n
+                    bytesRead += n
+                } catch {
+                    failure = TraceInput.traceError(error, file: file, line: line + 1)
+                    return
+                }
+            }
+        }
+        let last = ended && failure == nil ? run.count - 1 : run.lastIndex(of: 0x0A)
+        // The broken line after the last newline is read again from the buffer.
+        let kept = last.map { $0 + 1 } ?? 0
+        let tail = run.count - kept
+        if tail > 0 {
+            if tail > capacity { grow(to: tail) }
+            run.withUnsafeBufferPointer { run in buffer.update(from: run.baseAddress! + kept, count: tail) }
+            end = tail
+        }
+        if let failure {
+            // The whole lines read before the input broke are handed out first, as reading line
+            // by line does; the error comes at the next call.
+            guard kept > 0 else { throw failure }
+            deferredError = failure
+        }
+        guard kept > 0 else { return nil }
+        run.removeLast(tail)
+        return run
+    }
+
+    /// The next run of whole lines out of the buffer, refilling it: valid until the next read.
+    private func bufferedLines(about size: Int) throws -> UnsafeBufferPointer<UInt8>? {
         while true {
             let remaining = end - start
             if remaining >= size || ended {
@@ -232,8 +284,8 @@ final class TraceInput {
         bytesRead += n
     }
 
-    private func grow() {
-        let larger = max(min(capacity * 2, Self.maximumLine), capacity + 1)
+    private func grow(to least: Int = 0) {
+        let larger = max(min(capacity * 2, Self.maximumLine), capacity + 1, least)
         let replacement = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + 1)
         replacement.update(from: buffer + start, count: end - start)
         buffer.deallocate()
