@@ -144,7 +144,8 @@ final class TraceInput {
             end = 0
             while filled < run.count && !ended {
                 do throws(ByteSourceError) {
-                    let n = try source.read(into: UnsafeMutableRawBufferPointer(start: base + filled, count: min(run.count - filled, readLimit)))
+                    let n = try source.read(
+                        into: UnsafeMutableRawBufferPointer(start: base + filled, count: min(run.count - filled, readLimit)))
                     if n == 0 { ended = true }
                     filled += n
                     bytesRead += n
