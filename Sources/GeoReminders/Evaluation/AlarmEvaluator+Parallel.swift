@@ -62,8 +62,8 @@ extension AlarmEvaluator {
             precondition(reading.consumers == 1, "a reorder window or one engine decides fixes in stream order")
             let serial = SerialFeed(evaluator: self)
             return try reading.consume { _, batch in
-                try serial.feed(batch.fixes)
-                progress(batch.fixes.count)
+                try serial.feed(batch)
+                progress(batch.count)
             }
         }
         precondition(reading.consumers == engine.engines.count, "the reading routes fixes to the evaluator's shards")
@@ -73,7 +73,7 @@ extension AlarmEvaluator {
         }
         let output = try reading.consume { shard, batch in
             shards[shard].feed(batch)
-            progress(batch.fixes.count)
+            progress(batch.count)
         }
         // Per alarm, the shards' candidates compete as one engine's would (by time and kind, then by
         // stream position); the winners are offered, and no sort of every candidate is needed.
@@ -94,8 +94,8 @@ extension AlarmEvaluator {
 private struct SerialFeed: @unchecked Sendable {
     let evaluator: AlarmEvaluator
 
-    func feed(_ fixes: [Fix]) throws {
-        for fix in fixes { try evaluator.feed(fix) { _ in } }
+    func feed(_ batch: FixPipeline.Batch) throws {
+        try batch.forEach { _, fix in try evaluator.feed(fix) { _ in } }
     }
 }
 
@@ -134,7 +134,7 @@ private final class ShardRun: @unchecked Sendable {
         inbox.collect(from: retirements, reached: latest) { fence, time in
             engine.retire(fence: Int(fence), from: Date(timeIntervalSinceReferenceDate: time))
         }
-        for (index, fix) in batch.fixes.enumerated() {
+        batch.forEach { index, fix in
             let position = batch.position(of: index)
             let disposition = engine.feed(fix) { transition in
                 // A later transition of this fence cannot make an earlier candidate: retired.
@@ -143,7 +143,7 @@ private final class ShardRun: @unchecked Sendable {
                     found.append(.init(shard: shard, fence: transition.fenceIndex, time: event.time))
                 }
             }
-            guard disposition == .admitted, let time = fix.time?.timeIntervalSinceReferenceDate else { continue }
+            guard disposition == .admitted, let time = fix.time?.timeIntervalSinceReferenceDate else { return }
             if time < earliest { earliest = time }
             if time > latest { latest = time }
         }

@@ -24,34 +24,6 @@
 /// a consumer stops the others and the producer at their next batch. Every consumer has returned
 /// when `run` (or ``FixReading/consume(_:)``) returns or throws.
 public enum FixPipeline {
-    /// Some of a stream's fixes, in stream order, and their positions in it (0 for the first fix read).
-    public struct Batch: Sendable {
-        public var fixes: [Fix] = []
-        /// Each fix's position less `base` (positions within the part of the stream it came
-        /// from); empty when the batch is that whole part, and a fix's offset is its index.
-        var offsets: [Int32] = []
-        var base = 0
-        private let capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
-            fixes.reserveCapacity(capacity)
-        }
-
-        /// Records `offsets` for the fixes so far, and from now on each fix's own.
-        mutating func recordOffsets(_ offsets: Range<Int>) {
-            self.offsets.reserveCapacity(Swift.max(capacity, offsets.count))
-            self.offsets.append(contentsOf: offsets.lazy.map { Int32(truncatingIfNeeded: $0) })
-        }
-
-        /// The position in the stream of `fixes[index]`.
-        @inline(__always)
-        public func position(of index: Int) -> Int { offsets.isEmpty ? base + index : base + Int(offsets[index]) }
-
-        /// Every fix's position in the stream.
-        public var positions: [Int] { fixes.indices.map(position(of:)) }
-    }
-
     /// Starts reading at once, before the consumers are ready: what the caller sets up meanwhile
     /// (loading reminders, building engines) overlaps the first batches' parsing.
     public static func start<Output: Sendable>(

@@ -224,7 +224,7 @@ final class PipelineState: @unchecked Sendable {
                 condition.broadcast()  // Room for the producer.
                 condition.unlock()
                 var queued = true
-                for (consumer, var batch) in segment.batches.enumerated() where !batch.fixes.isEmpty && queued {
+                for (consumer, var batch) in segment.routed.enumerated() where batch.count > 0 && queued {
                     batch.base = position
                     queued = (try? queue(batch, for: consumer, mayDecide: mayDecide)) != nil
                 }
@@ -250,7 +250,7 @@ final class PipelineState: @unchecked Sendable {
             // Bounded in all, not per queue: a stream of one device fills its shard's queue alone.
             if queuedFixes.reduce(0, +) < depth * batchSize * consumers {
                 queues[consumer].append(batch)
-                queuedFixes[consumer] += batch.fixes.count
+                queuedFixes[consumer] += batch.count
                 condition.broadcast()
                 return
             }
@@ -277,7 +277,7 @@ final class PipelineState: @unchecked Sendable {
     private func decideLocked(_ shard: Int, with decide: Consumer) {
         busy[shard] = true
         let batch = queues[shard].removeFirst()
-        queuedFixes[shard] -= batch.fixes.count
+        queuedFixes[shard] -= batch.count
         condition.broadcast()  // Room for the router.
         condition.unlock()
         var failure: (any Error)?

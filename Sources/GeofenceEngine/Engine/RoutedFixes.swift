@@ -6,7 +6,7 @@
 /// to one consumer (one device's run of a trace) a batch records no offsets: a fix's position is
 /// its index.
 public struct RoutedFixes {
-    private(set) var batches: [FixPipeline.Batch]
+    private var batches: [FixPipeline.Batch]
     private(set) var count = 0
     private var router: DeviceRouter
     /// The consumer every fix so far went to, while there is one (-1 before the first fix);
@@ -22,7 +22,7 @@ public struct RoutedFixes {
 
     /// Appends the part's next fix to its consumer's batch.
     public mutating func append(_ fix: Fix) {
-        let consumer = router.consumer(of: fix.device)
+        let (consumer, device) = router.route(fix.device)
         if consumer != soleConsumer {
             if soleConsumer < 0 {
                 soleConsumer = consumer
@@ -32,8 +32,18 @@ public struct RoutedFixes {
                 soleConsumer = .max
             }
         }
-        batches[consumer].fixes.append(fix)
+        batches[consumer].append(fix, device: device)
         if soleConsumer == .max { batches[consumer].offsets.append(Int32(truncatingIfNeeded: count)) }
         count += 1
+    }
+
+    /// The batches, each naming the part's devices.
+    var routed: [FixPipeline.Batch] {
+        let names = router.devices.names
+        return batches.map { batch in
+            var batch = batch
+            batch.devices = names
+            return batch
+        }
     }
 }
