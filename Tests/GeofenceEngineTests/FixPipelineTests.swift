@@ -107,6 +107,37 @@ import Testing
         #expect(result.positions.flatMap { $0 }.sorted() == Array(0..<input.count))
     }
 
+    /// Until it is consumed a reading parses ahead, past what its queues hold once deciding runs
+    /// (its core would idle while the reminders load), and stops at the read-ahead bound.
+    @Test func anUnconsumedReadingParsesAheadToItsBound() throws {
+        let yielded = Mutex(0)
+        let reading = FixPipeline.start(
+            consumers: 2, batchSize: 10, depth: 1,
+            produce: { yield in
+                var n = 0
+                while true {
+                    try yield(Fix(time: Date(timeIntervalSince1970: Double(n)), latitude: 0, longitude: 0, device: "d\(n % 3)"))
+                    yielded.withLock { $0 += 1 }
+                    n += 1
+                }
+            })
+        defer { reading.cancel() }
+        // Until the count holds still for 0.2 s (the producer waits for room by then).
+        var last = -1
+        var still = 0
+        while still < 4 {
+            Thread.sleep(forTimeInterval: 0.05)
+            let now = yielded.withLock { $0 }
+            still = now == last && now > 0 ? still + 1 : 0
+            last = now
+        }
+        let readAhead = PipelineState.readAheadLimit(consumers: 2, batchSize: 10, depth: 1)
+        #expect(readAhead == 80 && readAhead > 1 * 10 * 2, "eight consumers' queues, more than two hold")
+        // The producer routes its own segments: queueing stops within a segment past the bound.
+        #expect(last >= readAhead)
+        #expect(last < readAhead + 2 * 10)
+    }
+
     /// A reading nobody consumes (its caller failed to set up) ends at its next batch once cancelled.
     @Test func cancellingAnUnconsumedReadingEndsTheProducer() {
         let ended = DispatchSemaphore(value: 0)

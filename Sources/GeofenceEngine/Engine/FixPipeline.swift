@@ -3,8 +3,9 @@
 /// jobs that parse a part of it (``FixSink``); every thread parses whichever job waits, routes the
 /// segments in stream order, in batches, to consumers (shards), and works on whichever shard has
 /// batches waiting, one thread per shard at a time, so each shard still sees its fixes in stream
-/// order. At most `depth` batches wait per shard and a few segments in all, so memory stays flat
-/// whatever the input's size.
+/// order. At most `depth` batches' worth of fixes wait per shard and a few segments in all (more
+/// before the consumers start: see ``start(consumers:batchSize:depth:produce:)``), so memory stays
+/// flat whatever the input's size.
 ///
 /// ```swift
 /// let reports = try FixPipeline.run(
@@ -25,7 +26,8 @@
 /// when `run` (or ``FixReading/consume(_:)``) returns or throws.
 public enum FixPipeline {
     /// Starts reading at once, before the consumers are ready: what the caller sets up meanwhile
-    /// (loading reminders, building engines) overlaps the first batches' parsing.
+    /// (loading reminders, building engines) overlaps the first batches' parsing, which may run
+    /// ahead to eight consumers' worth of queued fixes (at least) until ``FixReading/consume(_:)``.
     public static func start<Output: Sendable>(
         consumers: Int = 1, batchSize: Int = 8_192, depth: Int = 16,
         produce: @escaping @Sendable (_ yield: (Fix) throws -> Void) throws -> Output

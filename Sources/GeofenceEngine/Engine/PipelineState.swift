@@ -24,6 +24,8 @@ final class PipelineState: @unchecked Sendable {
     /// Fixes the producer yields per segment, and the unit of a queue's bound.
     let batchSize: Int
     private let depth: Int
+    /// Fixes that may wait in all before the consumer is set (``readAheadLimit(consumers:batchSize:depth:)``).
+    let readAhead: Int
     /// Segments handed and not yet routed (waiting, being parsed or parsed) at most.
     private let segmentLimit: Int
     /// Whether the producer's thread decides batches too (several consumers only: one consumer's
@@ -32,7 +34,8 @@ final class PipelineState: @unchecked Sendable {
 
     let condition = NSCondition()
     private var queues: [[FixPipeline.Batch]]
-    /// Fixes waiting in each queue: at most `depth` × `batchSize` × `consumers` in all (batches come in any size).
+    /// Fixes waiting in each queue: at most `depth` × `batchSize` × `consumers` in all once the
+    /// consumer is set, `readAhead` before (batches come in any size).
     private var queuedFixes: [Int]
     private var busy: [Bool]
     /// Set by ``FixReading/consume(_:)``; until then batches only queue.
@@ -62,10 +65,18 @@ final class PipelineState: @unchecked Sendable {
         self.batchSize = batchSize
         self.depth = depth
         segmentLimit = max(16, 8 * consumers)
+        readAhead = Self.readAheadLimit(consumers: consumers, batchSize: batchSize, depth: depth)
         producerHelps = consumers > 1
         queues = Array(repeating: [], count: consumers)
         busy = Array(repeating: false, count: consumers)
         queuedFixes = Array(repeating: 0, count: consumers)
+    }
+
+    /// Before the consumer is set nobody decides, and a reading started early (while the reminders
+    /// load) would stop at the queues' usual bound and leave its core idle: it may read on to as
+    /// many fixes as eight consumers' queues hold (1,048,576 by default, some 25–30 MB of batches).
+    static func readAheadLimit(consumers: Int, batchSize: Int, depth: Int) -> Int {
+        max(consumers, 8) * depth * batchSize
     }
 
     // MARK: The producer's side
@@ -248,7 +259,7 @@ final class PipelineState: @unchecked Sendable {
         while true {
             if stopped { throw CancellationError() }
             // Bounded in all, not per queue: a stream of one device fills its shard's queue alone.
-            if queuedFixes.reduce(0, +) < depth * batchSize * consumers {
+            if queuedFixes.reduce(0, +) < (self.consumer == nil ? readAhead : depth * batchSize * consumers) {
                 queues[consumer].append(batch)
                 queuedFixes[consumer] += batch.count
                 condition.broadcast()
