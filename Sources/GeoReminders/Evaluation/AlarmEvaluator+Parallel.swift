@@ -95,7 +95,7 @@ private struct SerialFeed: @unchecked Sendable {
     let evaluator: AlarmEvaluator
 
     func feed(_ batch: FixPipeline.Batch) throws {
-        try batch.forEach { _, fix in try evaluator.feed(fix) { _ in } }
+        try batch.forEach { _, fix, _ in try evaluator.feed(fix) { _ in } }
     }
 }
 
@@ -134,9 +134,11 @@ private final class ShardRun: @unchecked Sendable {
         inbox.collect(from: retirements, reached: latest) { fence, time in
             engine.retire(fence: Int(fence), from: Date(timeIntervalSinceReferenceDate: time))
         }
-        batch.forEach { index, fix in
+        // Each device is looked up in the engine once a batch, not by its name at every fix.
+        var slots = [DeviceSlot](repeating: DeviceSlot(), count: batch.deviceCount)
+        batch.forEach { index, fix, device in
             let position = batch.position(of: index)
-            let disposition = engine.feed(fix) { transition in
+            let disposition = engine.feed(fix, slot: &slots[device]) { transition in
                 // A later transition of this fence cannot make an earlier candidate: retired.
                 if let event = alarms.candidate(for: transition), candidates.offer(event, position: position) {
                     engine.retire(fence: Int(transition.fenceIndex), from: Date(timeIntervalSinceReferenceDate: event.time))

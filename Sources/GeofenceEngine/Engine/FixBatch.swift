@@ -39,6 +39,9 @@ extension FixPipeline {
         /// How many fixes the batch holds.
         public var count: Int { records.count }
 
+        /// How many devices the batch's fixes are numbered among (``forEach(_:)``).
+        public var deviceCount: Int { devices.count }
+
         /// Appends `fix`, whose device is `device` in `devices`.
         mutating func append(_ fix: Fix, device: Int32) {
             let index = records.count
@@ -64,17 +67,20 @@ extension FixPipeline {
             self.offsets.append(contentsOf: offsets.lazy.map { Int32(truncatingIfNeeded: $0) })
         }
 
-        /// Calls `body` with each fix in order and its index in the batch.
-        public func forEach(_ body: (_ index: Int, _ fix: Fix) throws -> Void) rethrows {
+        /// Calls `body` with each fix in order, its index in the batch, and its device's number
+        /// among the batch's devices (0..<``deviceCount``: one number for each name).
+        public func forEach(_ body: (_ index: Int, _ fix: Fix, _ device: Int) throws -> Void) rethrows {
             let sole = soleDevice >= 0 ? devices[Int(soleDevice)] : nil
             for index in records.indices {
                 let record = records[index]
+                let device = deviceNumbers.isEmpty ? Int(soleDevice) : Int(deviceNumbers[index])
                 let time = untimed?[index] ?? false ? nil : Date(timeIntervalSinceReferenceDate: record.time)
                 try body(
                     index,
                     Fix(
                         time: time, coordinate: record.coordinate, accuracy: accuracies?[index],
-                        device: deviceNumbers.isEmpty ? sole : devices[Int(deviceNumbers[index])]))
+                        device: deviceNumbers.isEmpty ? sole : devices[device]),
+                    device)
             }
         }
 
@@ -82,7 +88,7 @@ extension FixPipeline {
         public var fixes: [Fix] {
             var fixes: [Fix] = []
             fixes.reserveCapacity(count)
-            forEach { _, fix in fixes.append(fix) }
+            forEach { _, fix, _ in fixes.append(fix) }
             return fixes
         }
 

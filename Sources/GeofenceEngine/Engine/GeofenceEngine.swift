@@ -163,14 +163,35 @@ public final class GeofenceEngine {
         return disposition
     }
 
+    /// ``feed(_:_:)`` for a fix whose device `slot` remembers between fixes of one batch: the
+    /// fixes given one slot must all name the same device.
+    @discardableResult
+    public func feed(_ fix: Fix, slot: inout DeviceSlot, _ body: (Transition) throws -> Void) rethrows -> FixDisposition {
+        var buffer: [Transition] = []
+        swap(&buffer, &callbackBuffer)
+        buffer.removeAll(keepingCapacity: true)
+        let disposition = admitAndProcess(fix, slot: &slot, into: &buffer)
+        _checkInvariants()
+        defer { swap(&buffer, &callbackBuffer) }
+        for transition in buffer { try body(transition) }
+        return disposition
+    }
+
     var callbackBuffer: [Transition] = []
 
     /// The admission rules, in the documented order (docs/geofence-engine.md), then the decisions for an admitted fix.
     private func admitAndProcess(_ fix: Fix, into transitions: inout [Transition]) -> FixDisposition {
+        var slot = DeviceSlot()
+        return admitAndProcess(fix, slot: &slot, into: &transitions)
+    }
+
+    @inline(__always)
+    private func admitAndProcess(_ fix: Fix, slot: inout DeviceSlot, into transitions: inout [Transition]) -> FixDisposition {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
         guard let date = fix.time, date.timeIntervalSinceReferenceDate.isFinite else { return reject(.noTime) }
         let time = date.timeIntervalSinceReferenceDate
-        let existing = lookUpDevice(fix.device)
+        if slot.index == -2 { slot.index = Int32(lookUpDevice(fix.device) ?? -1) }
+        let existing = slot.index >= 0 ? Int(slot.index) : nil
         var last: (time: Double, coordinate: Coordinate)?
         if let existing, let time = devices[existing].lastTime { last = (time, devices[existing].lastCoordinate) }
         if let last, !(time > last.time) {
@@ -187,6 +208,7 @@ public final class GeofenceEngine {
         }
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
+        slot.index = Int32(deviceIndex)
         process(fix, time: time, device: &devices[deviceIndex], into: &transitions)
         if retiredSeen {
             // A retired fence would have made a transition: it goes now (its inside pair is counted once more).

@@ -1,0 +1,11 @@
+/// Where an engine keeps a device, as the fixes of one batch name it: looked up by name at the
+/// batch's first fix of the device, then reused for the rest, instead of hashing the name at every
+/// fix of an interleaved stream (``GeofenceEngine/feed(_:slot:_:)``).
+///
+/// Valid for one engine while it only takes fixes (restoring a snapshot renumbers devices).
+public struct DeviceSlot: Sendable {
+    /// The device's index in the engine, −1 while the engine has no such device, −2 before the first look.
+    var index: Int32 = -2
+
+    public init() {}
+}
