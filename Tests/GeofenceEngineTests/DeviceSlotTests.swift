@@ -37,4 +37,18 @@ import Testing
         #expect(bySlot.stateSize() == byName.stateSize(), "no device made twice")
         #expect(slots.map(\.index) == [0, 1, 2])
     }
+
+    /// Two slots for one device (a reader may number one name twice): the slot that found no device
+    /// looks again, finds the one the other slot made, and its rules apply (an older fix is out of order).
+    @Test func aSlotThatFoundNoDeviceLooksAgain() throws {
+        let engine = try homeEngine()
+        var first = DeviceSlot()
+        var second = DeviceSlot()
+        #expect(
+            engine.feed(at(10, Coordinate(latitude: 95, longitude: 0), device: "d"), slot: &first) { _ in } == .rejected(.badCoordinates))
+        #expect(engine.feed(at(20, paris, device: "d"), slot: &second) { _ in } == .admitted)
+        #expect(engine.feed(at(15, paris, device: "d"), slot: &first) { _ in } == .rejected(.outOfOrder))
+        #expect(first.index == second.index && first.index == 0)
+        #expect(engine.stateSize().devices == 1)
+    }
 }

@@ -190,7 +190,8 @@ public final class GeofenceEngine {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
         guard let date = fix.time, date.timeIntervalSinceReferenceDate.isFinite else { return reject(.noTime) }
         let time = date.timeIntervalSinceReferenceDate
-        if slot.index == -2 { slot.index = Int32(lookUpDevice(fix.device) ?? -1) }
+        // Looked up again while absent: another slot may name the same device and have made it.
+        if slot.index < 0 { slot.index = Int32(lookUpDevice(fix.device) ?? -1) }
         let existing = slot.index >= 0 ? Int(slot.index) : nil
         var last: (time: Double, coordinate: Coordinate)?
         if let existing, let time = devices[existing].lastTime { last = (time, devices[existing].lastCoordinate) }

@@ -1,6 +1,6 @@
 /// The devices of a part of a stream being routed, numbered in order of first appearance, so a
 /// batch records each fix's device as a number rather than a `String` (open addressing on
-/// ``DeviceNameIndex/hash(_:)``, which routing computes anyway).
+/// ``DeviceNameIndex/hash(_:)``).
 struct PartDevices {
     /// Each number's device.
     private(set) var names: [String?] = []

@@ -28,7 +28,7 @@ final class CSVChunk: @unchecked Sendable {
     /// Appends the run's fixes to `fixes` in order; lines end at `\n` (a `\r` before it is
     /// dropped), the last may not.
     func parse(into fixes: inout RoutedFixes) {
-        var rows = CSVRowParser(layout: layout, options: options)
+        var rows = CSVRowParser(layout: layout, options: options, numbersDevices: true, expectedRows: expectedFixes)
         var report = self.report
         var counts = FixCounts()
         var lines = 0
@@ -38,7 +38,7 @@ final class CSVChunk: @unchecked Sendable {
                 if !ByteClass.trimmed(line).isEmpty, let fix = rows.fix(from: line, line: lines, report: &report) {
                     report.fixes += 1
                     counts.count(fix)
-                    fixes.append(fix)
+                    fixes.append(fix, device: rows.deviceNumber)
                 }
             }
         }

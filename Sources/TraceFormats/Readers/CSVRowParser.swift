@@ -8,11 +8,18 @@ struct CSVRowParser {
     let defaultDevice: String?
     private var fields: [CSVField]
     private var devices = DeviceNames()
+    /// A parsing job's: its devices interned and numbered (``deviceNumber``).
+    private var interned: InternedDevices?
+    /// The number of the last fix's device among the rows parsed, when numbering.
+    private(set) var deviceNumber = 0
 
-    init(layout: CSVLayout, options: TraceReadOptions) {
+    /// `numbersDevices`: intern the device names and number them (a pipeline's parsing job of about
+    /// `expectedRows` rows; a whole file read on one thread keeps only the last name).
+    init(layout: CSVLayout, options: TraceReadOptions, numbersDevices: Bool = false, expectedRows: Int = 0) {
         self.layout = layout
         defaultDevice = options.defaultDevice
         fields = [CSVField](repeating: CSVField(), count: layout.fieldCount)
+        if numbersDevices { interned = InternedDevices(expected: expectedRows) }
     }
 
     /// The fix of the non-blank row `bytes` (line `line`), or nil after recording why it has none.
@@ -59,16 +66,21 @@ struct CSVRowParser {
             }
         }
         var device = defaultDevice
+        var number = -1
         if let column = known.device {
             let field = fields[column]
             let text = ByteClass.trimmed(field.slice(bytes))
             if !text.isEmpty {
-                device =
-                    field.escapedQuotes
-                    ? String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
-                    : devices.name(text)
+                if field.escapedQuotes {
+                    device = String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
+                } else if interned != nil {
+                    (device, number) = interned!.name(text)
+                } else {
+                    device = devices.name(text)
+                }
             }
         }
+        if interned != nil { deviceNumber = number >= 0 ? number : interned!.number(of: device) }
         return Fix(time: time, latitude: latitude, longitude: longitude, accuracy: accuracy, device: device)
     }
 }
