@@ -77,7 +77,8 @@ extension AlarmEvaluator {
         }
         // Per alarm, the shards' candidates compete as one engine's would (by time and kind, then by
         // stream position); the winners are offered, and no sort of every candidate is needed.
-        var winners = shards[0].candidates
+        // Taken, not copied: merging into a copy would copy every kept candidate first.
+        var winners = shards[0].takeCandidates()
         for shard in shards.dropFirst() { winners.merge(shard.candidates) }
         winners.forEach { event in offer(event) }
         for shard in shards where shard.earliest <= shard.latest {
@@ -127,6 +128,13 @@ private final class ShardRun: @unchecked Sendable {
         self.retirements = retirements
         inbox = RetirementInbox(shard: shard)
         candidates = CandidateEvents(alarmCount: count)
+    }
+
+    /// The candidates kept, leaving none (the run is over).
+    func takeCandidates() -> CandidateEvents {
+        var taken = CandidateEvents(alarmCount: 0)
+        swap(&taken, &candidates)
+        return taken
     }
 
     func feed(_ batch: FixPipeline.Batch) {
