@@ -71,12 +71,13 @@ struct CSVRowParser {
             let field = fields[column]
             let text = ByteClass.trimmed(field.slice(bytes))
             if !text.isEmpty {
-                if field.escapedQuotes {
-                    device = String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
-                } else if interned != nil {
+                if interned != nil, !field.escapedQuotes {
                     (device, number) = interned!.name(text)
                 } else {
-                    device = devices.name(text)
+                    device =
+                        field.escapedQuotes
+                        ? String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"")
+                        : devices.name(text)
                 }
             }
         }
