@@ -1,14 +1,13 @@
-import GeofenceEngine
-
-/// A parsing job's device names, interned by their bytes: a name seen before costs a hash and a
-/// comparison instead of a new string, and comes with its number among the job's devices, which
-/// the pipeline's batches record (``GeofenceEngine/RoutedFixes/append(_:device:)``).
+/// The device names of a part of a stream, interned by their bytes and numbered from 0 in order of
+/// first appearance, which the pipeline's batches record instead of names (``RoutedFixes``): a
+/// parsing job's reader interns the bytes of its rows' cells, so a name seen before costs a hash
+/// and a comparison instead of a new string; ``RoutedFixes/append(_:)`` interns names it is given.
 ///
-/// Numbers run from 0 in order of first appearance. Bytes that are not UTF-8 make a repaired
-/// name, so two spellings may share a name under two numbers, which the pipeline allows.
-struct InternedDevices {
+/// Bytes that are not UTF-8 make a repaired name, so two spellings may share a name under two
+/// numbers, which the pipeline allows.
+public struct InternedDevices {
     /// Each number's name.
-    private(set) var names: [String?] = []
+    public private(set) var names: [String?] = []
     /// The bytes of every named number, one after another, and where each number's lie.
     private var text: [UInt8] = []
     private var spans: [(start: Int32, count: Int32)] = []
@@ -21,17 +20,17 @@ struct InternedDevices {
     private var unnamed = -1
 
     /// Room for about `expected` names without growing (a fleet's job meets a new device at most rows).
-    init(expected: Int = 12) {
+    public init(expected: Int = 12) {
         var count = 16
         while count * 3 < Swift.min(expected, 4_096) * 4 { count *= 2 }
         buckets = [Int32](repeating: -1, count: count)
     }
 
     /// The name spelled `bytes` and its number.
-    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, number: Int) {
+    public mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, number: Int) {
         if last >= 0, spells(last, bytes) { return (names[last]!, last) }
         let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: DeviceNameHash.hash(bytes)) & mask
+        var bucket = Int(truncatingIfNeeded: DeviceNameIndex.hash(bytes: bytes)) & mask
         while buckets[bucket] >= 0 {
             let number = Int(buckets[bucket])
             if spells(number, bytes) {
@@ -53,7 +52,7 @@ struct InternedDevices {
     }
 
     /// The number of `name` (nil for fixes without a device).
-    mutating func number(of name: String?) -> Int {
+    public mutating func number(of name: String?) -> Int {
         guard var name else {
             if unnamed < 0 {
                 unnamed = names.count
@@ -83,7 +82,7 @@ struct InternedDevices {
         for number in spans.indices where spans[number].count >= 0 {
             let span = spans[number]
             let hash = text.withUnsafeBufferPointer { text in
-                DeviceNameHash.hash(UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)]))
+                DeviceNameIndex.hash(bytes: UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)]))
             }
             var bucket = Int(truncatingIfNeeded: hash) & mask
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceFormats
+@testable import GeofenceEngine
 
 /// A parsing job's device names, interned by their bytes and numbered in order of first appearance.
 @Suite struct InternedDevicesTests {
