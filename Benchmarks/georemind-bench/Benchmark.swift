@@ -24,3 +24,13 @@ func peakMemoryMiB() -> Double {
 
 /// The workloads' deterministic generator: the engine's SplitMix64, so every run measures the same input.
 typealias SeededGenerator = SplitMix64
+
+extension Array where Element == Double {
+    /// The middle value (the mean of the two middle ones for an even count): what repeated runs
+    /// on a noisy host report, a burst moving it by at most one place.
+    var median: Double {
+        let sorted = sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
