@@ -5,7 +5,8 @@
 /// quarters of the command's time there (docs/cli.md: 100,000 reminders in 0.3 s).
 /// Callers write keys in sorted order themselves.
 public struct JSONText {
-    private(set) var bytes: [UInt8] = []
+    /// The text so far, UTF-8.
+    public private(set) var bytes: [UInt8] = []
     /// Whether the container being written needs a comma before its next member.
     private var needsComma = false
 
@@ -23,30 +24,52 @@ public struct JSONText {
         separate()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
-            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: bytes.append(byte)
-            }
+        // Most text needs no escape: copied whole, not byte by byte.
+        let copied = value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true {
+            for byte in value.utf8 { escape(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    /// Ends a line of JSON Lines: a newline, after which the next value starts a new text.
+    public mutating func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+        case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
+        case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        default: bytes.append(byte)
+        }
     }
 
     public mutating func number(_ value: Int) {
@@ -57,9 +80,13 @@ public struct JSONText {
 
     public mutating func number(_ value: Double) {
         separate()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        let text = value.description.utf8
+        // An integral value's description ends in ".0", which `JSONEncoder` leaves out.
+        if text.count > 2, text.last == UInt8(ascii: "0"), text[text.index(text.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+            bytes.append(contentsOf: text.dropLast(2))
+        } else {
+            bytes.append(contentsOf: text)
+        }
         needsComma = true
     }
 

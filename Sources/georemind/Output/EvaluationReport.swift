@@ -28,26 +28,46 @@ struct EvaluationReport {
     /// events of a whole trace come at once, and formatting them is most of the run's serial end).
     func print<Events: RandomAccessCollection & Sendable>(_ events: Events, threads: Int) throws
     where Events.Element == AlarmEvent, Events.Index == Int {
-        guard events.count >= 1_024, threads > 1 else {
+        guard !flushesEachEvent else {
             for event in events { try print(event) }
             return
         }
         // 8,192 events at a time, so the text held at once stays a few megabytes.
         for start in stride(from: events.startIndex, to: events.endIndex, by: 8_192) {
             let count = min(events.endIndex - start, 8_192)
-            let parts = count >= 1_024 ? threads : 1
-            let texts = Mutex([String](repeating: "", count: parts))
+            let parts = count >= 1_024 ? max(1, threads) : 1
+            let texts = Mutex([[UInt8]](repeating: [], count: parts))
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var text = ""
-                for event in events[(start + count * part / parts)..<(start + count * (part + 1) / parts)] {
-                    text += line(for: event)
-                    text += "\n"
-                }
+                let text = lines(events[(start + count * part / parts)..<(start + count * (part + 1) / parts)])
                 texts.withLock { $0[part] = text }
             }
-            for text in texts.withLock({ $0 }) { Swift.print(text, terminator: "") }
+            for text in texts.withLock({ $0 }) { try write(text) }
         }
-        if flushesEachEvent { fflush(nil) }
+    }
+
+    /// The lines of `events` as printed, UTF-8: written straight into one buffer for JSON (no
+    /// string per event; `feed` prints tens of thousands at its end).
+    private func lines(_ events: some Collection<AlarmEvent>) -> [UInt8] {
+        guard json else {
+            var text = ""
+            for event in events {
+                text += line(for: event)
+                text += "\n"
+            }
+            return Array(text.utf8)
+        }
+        var text = JSONText(capacity: events.count * 512)
+        for event in events {
+            AlarmEventJSON(event).write(to: &text)
+            text.endLine()
+        }
+        return text.bytes
+    }
+
+    /// Writes to standard output after what `Swift.print` left in its buffer, so lines keep their order.
+    private func write(_ bytes: [UInt8]) throws {
+        fflush(nil)
+        try FileHandle.standardOutput.write(contentsOf: bytes)
     }
 
     /// One event as printed: a JSON object, or a readable line in ``timeZone``.
