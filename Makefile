@@ -39,7 +39,7 @@ test: deps
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
-	@for target in trace sniff icalendar vtodo rrule values mapdata location apibody; do \
+	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location apibody; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 

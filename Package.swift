@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // GEOS's reentrant C API: spatial index (STRtree) and prepared-geometry predicates.
@@ -141,6 +142,10 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             // NIOThreadPool: the API's store work blocks, off Swift concurrency's threads.
             .product(name: "NIOPosix", package: "swift-nio"),
+            // The request deadline, a channel handler among Hummingbird's HTTP parts.
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -31,6 +31,7 @@ struct FuzzTarget: Sendable {
 
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "trace", seeds: ["traces", "cli"], run: readTrace),
+        FuzzTarget(name: "evaluate", seeds: ["traces", "cli", "fuzz/evaluate"], run: evaluateTrace),
         FuzzTarget(name: "sniff", seeds: ["traces"]) { data in _ = TraceFormat.sniff(data) },
         FuzzTarget(name: "icalendar", seeds: ["ical"]) { data in _ = try ICalReader.components(from: data) },
         FuzzTarget(name: "vtodo", seeds: ["ical"], run: importVTODOs),
@@ -97,6 +98,43 @@ struct FuzzTarget: Sendable {
         default: preconditionFailure("the pipeline read \(parallel), alone \(serial)")
         }
         _ = try serial.get()
+    }
+
+    /// The whole of `feed`: bytes through the readers, evaluated against reminders whose places
+    /// and times the trace itself reaches (so fuzzed fixes cross fences and pass timed alarms), and
+    /// every event printed as `feed` prints it, JSON and readable. The parsers alone never reached
+    /// the event id's time conversion that a fix at `1e17` seconds trapped in.
+    private static func evaluateTrace(_ data: Data) throws {
+        let path = scratch.appendingPathComponent("evaluate").path
+        try data.write(to: URL(fileURLWithPath: path))
+        var fixes: [Fix] = []
+        try TraceReader(path: path).read { fix in if fixes.count < 4096 { fixes.append(fix) } }
+        let store = try ReminderStore.workingCopy()
+        let placed = fixes.filter(\.coordinate.isValid)
+        let anchors = [placed.first, placed.dropFirst(placed.count / 2).first, placed.last].compactMap { $0 }
+        for (n, anchor) in anchors.enumerated() {
+            let place = StructuredLocation(
+                title: "Place \(n)", latitude: anchor.coordinate.latitude, longitude: anchor.coordinate.longitude,
+                radius: [30, 150, 1000][n])
+            var alarms = [
+                Alarm(trigger: .location(location: place, proximity: .enter)),
+                Alarm(trigger: .location(location: place, proximity: .leave)),
+            ]
+            if let time = anchor.time { alarms.append(.absolute(time)) }
+            // A reminder the store's rules refuse (a time alarm in the year 3e9, say) is not stored.
+            _ = try? store.save(Reminder(title: "Reminder \(n)", priority: n, alarms: alarms))
+        }
+        let evaluator = try AlarmEvaluator(store: store, mode: .dryRun, floatingZone: TimeZone(identifier: "UTC")!)
+        var text = JSONText()
+        let zone = TimeZone(identifier: "Pacific/Chatham")!
+        let print: (AlarmEvent) -> Void = { event in
+            let view = AlarmEventJSON(event)
+            view.write(to: &text)
+            text.endLine()
+            _ = view.line(in: zone)
+        }
+        try evaluator.feed(fixes, emit: print)
+        _ = try evaluator.finish(emit: print)
     }
 
     /// The VTODO and VALARM decoders and the reminder rules, in a dry-run import into memory.

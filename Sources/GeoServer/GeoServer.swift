@@ -31,6 +31,8 @@ public struct GeoServer: Sendable {
     /// Where Debian's libjs-leaflet is, and the tile template of the live page.
     public var leafletDirectory = "/usr/share/javascript/leaflet"
     public var tiles: String?
+    /// Seconds a client is asked to wait before posting again when its fixes were not committed.
+    static let retryAfterSeconds = 5
     /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
     static let maxBody = 8 << 20
 
@@ -70,7 +72,11 @@ public struct GeoServer: Sendable {
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
-        router.on("/readyz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ready"}"#) }
+        router.on("/readyz", .get, in: routes) { [ingestion] _, _ in
+            ingestion.isCommitting
+                ? Self.json(.ok, #"{"status":"ready"}"#)
+                : Self.json(.serviceUnavailable, #"{"status":"unavailable","error":"the store refuses commits"}"#)
+        }
         router.on("/metrics", .get, in: routes) { _, _ in
             if let endpoints = try? store?.webhookEndpoints() {
                 metrics.webhooks(endpoints.map { ($0.url, $0.pendingCount, $0.failingSince != nil || $0.isDisabled) })
@@ -185,7 +191,8 @@ public struct GeoServer: Sendable {
             readings.record(report.readings)
         } catch {
             context.logger.error("fixes not committed", metadata: ["error": "\(error)"])
-            throw HTTPError(.serviceUnavailable, message: "\(error)")
+            // Every app retries a non-2xx answer; Retry-After paces those that read it.
+            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "\(Self.retryAfterSeconds)"], message: "\(error)")
         }
         metrics.admitted(outcome.admitted, protocol: name)
         metrics.queued(outcome.queued, protocol: name)

@@ -28,6 +28,8 @@ public enum ServerLauncher {
         /// leases last unrenewed.
         public var instance = ""
         public var leaseSeconds = 8.0
+        /// Idle, request and connection-count bounds of the HTTP server.
+        public var limits = ConnectionLimits()
 
         public init() {}
     }
@@ -111,15 +113,37 @@ public enum ServerLauncher {
         _ server: GeoServer, services: [any Service], settings: Settings, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        let limits = settings.limits
         let app = Application(
             router: server.router(),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "georemind"),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestDeadlineHandler(seconds: limits.requestSeconds)],
+                    idleTimeout: .nanoseconds(Int64(limits.idleSeconds * 1_000_000_000)))),
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: "georemind",
+                availableConnectionsDelegate: .maximum(limits.maxConnections, logger: logger)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
             logger: logger)
         let ordered = (services + [app]).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
-        let group = ServiceGroup(configuration: .init(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        var configuration = ServiceGroupConfiguration(services: ordered, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // A stop that hangs (a database gone mid-shutdown) is cancelled, and the process ended
+        // by the backstop if even that hangs: SIGTERM ends `serve` within ten seconds.
+        configuration.maximumGracefulShutdownDuration = .seconds(gracefulStopSeconds)
+        configuration.maximumCancellationDuration = nil
+        let backstop = ShutdownBackstop(seconds: stopDeadlineSeconds)
+        defer { backstop.cancel() }
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch {
+            throw ServerStartError(error, host: settings.host, port: settings.port) ?? error
+        }
     }
+
+    /// Seconds the services have to stop in order after SIGTERM before they are cancelled.
+    static let gracefulStopSeconds = 6
+    /// Seconds after SIGTERM at which the process ends whatever is still running.
+    static let stopDeadlineSeconds = 9.0
 
     /// Connections an instance's requests share: an inbox post is one short transaction.
     static let sharedConnections = 4

@@ -10,6 +10,11 @@ import GeofenceEngine
 public protocol FixIngestion: Sendable {
     /// Hands over a request's fixes; `tokenName` is the token that authenticated it, if any.
     func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome
+
+    /// False while the store refuses this instance's commits (a full disk, an unreachable
+    /// database): `/readyz` then answers 503, so a balancer sends phones elsewhere. True again
+    /// once a commit succeeds.
+    var isCommitting: Bool { get }
 }
 
 extension LiveEvaluator: FixIngestion {}

@@ -3,6 +3,7 @@ import GeoReminders
 import GeofenceEngine
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The server's evaluation: one thread owns the ``AlarmEvaluator`` and commits the fixes of all the
 /// requests that arrived meanwhile in one transaction (group commit); each request is answered
@@ -47,6 +48,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var seenDevices: Set<String> = []
     /// Which token and device uses to write, and when.
     var uses = UseSifter()
+    /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
+    let lastCommitSucceeded = Atomic<Bool>(true)
+    public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
 
     public init(
         store: any LiveStore, options: EngineOptions, lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter,
@@ -85,9 +89,16 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             }
         }
         defer { watcher.cancel() }
-        try await withGracefulShutdownHandler {
-            try await DedicatedThread.run(named: "georemind-evaluation") { [self] in try loop() }
-        } onGracefulShutdown: { [self] in
+        // Stopped by a graceful shutdown, and by cancellation too: the service group cancels every
+        // service when one fails (the HTTP server could not bind its port), and the evaluation
+        // thread would otherwise keep the group, and the process, running.
+        try await withTaskCancellationHandler {
+            try await withGracefulShutdownHandler {
+                try await DedicatedThread.run(named: "georemind-evaluation") { [self] in try loop() }
+            } onGracefulShutdown: { [self] in
+                wake { $0.stopping = true }
+            }
+        } onCancel: { [self] in
             wake { $0.stopping = true }
         }
     }
@@ -193,8 +204,10 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             }
             if !newDevices.isEmpty { try? store.registerDevices(newDevices) }
             recordUse(tokens: tokens, devices: devices, at: now)
+            lastCommitSucceeded.store(true, ordering: .relaxed)
             for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
         } catch {
+            lastCommitSucceeded.store(false, ordering: .relaxed)
             logger.error("group commit failed", metadata: ["error": "\(error)", "requests": "\(batch.count)"])
             for submission in batch {
                 submission.continuation.resume(throwing: LiveEvaluationError.commitFailed(reason: "\(error)"))

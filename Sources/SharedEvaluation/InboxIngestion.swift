@@ -23,6 +23,9 @@ public final class InboxIngestion: FixIngestion {
     let knownDevices = Mutex<Set<String>>([])
     let waiting = Mutex<(requests: [Request], committing: Int)>(([], 0))
     let uses = Mutex(UseSifter())
+    /// Whether the last inbox transaction committed (``FixIngestion/isCommitting``).
+    let lastCommitSucceeded = Atomic<Bool>(true)
+    public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
 
     struct Request {
         var fixes: [Fix]
@@ -61,12 +64,14 @@ public final class InboxIngestion: FixIngestion {
             guard !batch.isEmpty else { return }
             do {
                 try await commit(batch)
+                lastCommitSucceeded.store(true, ordering: .relaxed)
                 for request in batch {
                     var outcome = IngestOutcome()
                     outcome.queued = request.fixes.count
                     request.continuation.resume(returning: outcome)
                 }
             } catch {
+                lastCommitSucceeded.store(false, ordering: .relaxed)
                 for request in batch { request.continuation.resume(throwing: error) }
             }
         }

@@ -100,9 +100,14 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         // Every connection is closed on every way out (postgres-nio requires it of its owner).
         var failure: (any Error)?
         do {
-            try await withGracefulShutdownHandler {
-                try await DedicatedThread.run(named: "georemind-partitions") { [self] in try loop(connection) }
-            } onGracefulShutdown: { [self] in
+            // Cancellation stops it as a graceful shutdown does (LiveEvaluator.run says why).
+            try await withTaskCancellationHandler {
+                try await withGracefulShutdownHandler {
+                    try await DedicatedThread.run(named: "georemind-partitions") { [self] in try loop(connection) }
+                } onGracefulShutdown: { [self] in
+                    wake { $0.stopping = true }
+                }
+            } onCancel: { [self] in
                 wake { $0.stopping = true }
             }
         } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CivilTime
 import Foundation
 import GeoReminders
+import GeoServer
 import GeofenceEngine
 import LiveEvaluation
 import MapData
@@ -97,6 +98,7 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             }
         case let error as CredentialError: return (error.description, 64)
         case let error as LiveEvaluationError: return (error.description, 1)
+        case let error as ServerStartError: return (error.description, 1)
         case let error as SharedStoreError:
             if case .badAddress = error { return (error.description, 64) }
             return (error.description, 1)

@@ -44,12 +44,26 @@ struct Serve: ParsableCommand {
             "On a postgres:// store: how long this instance's partition leases last unrenewed (renewed five times within it).",
             valueName: "span"))
     var lease = "8s"
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Close a connection idle (or still sending its request head) this long.", valueName: "span"))
+    var idleTimeout = "30s"
+    @Option(
+        name: .customLong("request-timeout"),
+        help: ArgumentHelp("Close a connection whose request body has not arrived whole this long after its head.", valueName: "span"))
+    var requestTimeout = "60s"
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp("Connections open at once; past it new ones wait in the listen backlog.", valueName: "count"))
+    var maxConnections = 2048
     @OptionGroup var engine: EngineArguments
     @OptionGroup var delivery: DeliveryArguments
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port: \(port) is not within 0...65535") }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a log level") }
+        if maxConnections < 1 { throw ValidationError("--max-connections: \(maxConnections) is not above 0") }
     }
 
     func run() throws {
@@ -67,6 +81,9 @@ struct Serve: ParsableCommand {
         settings.tiles = tiles
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         settings.leaseSeconds = try CLIError.reading("--lease") { try TimeSpan(parsing: lease).seconds }
+        settings.limits.idleSeconds = try positiveSpan("--idle-timeout", idleTimeout)
+        settings.limits.requestSeconds = try positiveSpan("--request-timeout", requestTimeout)
+        settings.limits.maxConnections = maxConnections
         settings.instance = instance ?? Self.defaultInstance
         let dispatcherOptions = try delivery.dispatcherOptions()
         let finder = global.placeFinder()
@@ -137,6 +154,13 @@ struct Serve: ParsableCommand {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// A span option that must be above zero (a zero timeout would close every connection at once).
+    func positiveSpan(_ option: String, _ text: String) throws -> Double {
+        let seconds = try CLIError.reading(option) { try TimeSpan(parsing: text).seconds }
+        guard seconds > 0 else { throw CLIError.badValue(option: option, message: "'\(text)' is not above 0") }
+        return seconds
     }
 
     /// HOSTNAME-PID: unique among instances on several machines, and on one. `gethostname`, not

@@ -25,7 +25,7 @@ import Testing
         #expect(
             result.summary
                 == EvaluationSummary(
-                    admitted: 5, rejected: [.badCoordinates: 0, .noTime: 0],
+                    admitted: 5, rejected: [.badCoordinates: 0, .noTime: 0, .badTime: 0],
                     dropped: [.outOfOrder: 0, .lowAccuracy: 0, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 3))
     }
 
@@ -101,7 +101,7 @@ import Testing
         #expect(
             result.summary
                 == EvaluationSummary(
-                    admitted: 3, rejected: [.badCoordinates: 1, .noTime: 1],
+                    admitted: 3, rejected: [.badCoordinates: 1, .noTime: 1, .badTime: 0],
                     dropped: [.outOfOrder: 1, .lowAccuracy: 1, .duplicate: 0, .tooFrequent: 0, .implausibleSpeed: 0], events: 1))
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(
             again.summary
                 == EvaluationSummary(
-                    admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0],
+                    admitted: 0, rejected: [.badCoordinates: 0, .noTime: 0, .badTime: 0],
                     dropped: [.outOfOrder: 2, .lowAccuracy: 0, .duplicate: 1, .tooFrequent: 0, .implausibleSpeed: 0], events: 0))
     }
 

@@ -20,3 +20,19 @@ struct EventIDTests {
         #expect(EventID.make(reminderID: reminderID, alarmID: alarmID, time: Date(timeIntervalSince1970: seconds)) == expected)
     }
 }
+
+/// A time past the id's 48-bit millisecond field (year 10889), or not a number, makes an id, never a
+/// trap: a fuzzed trace with the time `1e17` once crashed `feed` here with SIGILL.
+struct EventIDRangeTests {
+    @Test(arguments: [1e17, 9.2e18, .greatestFiniteMagnitude, .infinity])
+    func aTimePastTheFieldTakesItsLargestValue(seconds: Double) {
+        let id = EventID.make(reminderID: "r", alarmID: "a", time: Date(timeIntervalSince1970: seconds))
+        #expect(id.hasPrefix("evt_7ZZZZZZZZZ"))
+        #expect(id.utf8.count == 30)
+    }
+
+    @Test func aTimeThatIsNotANumberTakesZero() {
+        let id = EventID.make(reminderID: "r", alarmID: "a", time: Date(timeIntervalSinceReferenceDate: .nan))
+        #expect(id.hasPrefix("evt_0000000000"))
+    }
+}

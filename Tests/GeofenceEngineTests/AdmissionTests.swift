@@ -32,7 +32,7 @@ func badCoordinatesAreRejected(coordinate: Coordinate) throws {
     #expect(engine.feed(Fix(time: nil, coordinate: paris), into: &out) == .rejected(.noTime))
     #expect(
         engine.statistics.rejectedByKey == [
-            "bad-coordinates": 0, "no-time": 1, "out-of-order": 0, "low-accuracy": 0,
+            "bad-coordinates": 0, "no-time": 1, "bad-time": 0, "out-of-order": 0, "low-accuracy": 0,
             "duplicate": 0, "too-frequent": 0, "implausible-speed": 0,
         ])
 }

@@ -51,7 +51,7 @@ import Testing
                 == CLIResult(
                     stdout: Self.events,
                     stderr:
-                        #"{"admitted":41,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"#
+                        #"{"admitted":41,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"bad-time":0,"no-time":1}}"#
                         + "\n",
                     status: 0))
     }
@@ -92,7 +92,7 @@ import Testing
                 == CLIResult(
                     stdout: Self.events,
                     stderr:
-                        #"{"admitted":40,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":1,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"no-time":1}}"#
+                        #"{"admitted":40,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":1,"out-of-order":1,"too-frequent":0},"rejected":{"bad-coordinates":1,"bad-time":0,"no-time":1}}"#
                         + "\n",
                     status: 0))
     }
@@ -119,7 +119,7 @@ import Testing
                 == CLIResult(
                     stdout: "",
                     stderr: #"""
-                        {"admitted":5,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
+                        {"admitted":5,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-checksum":1,"bad-coordinates":0,"bad-time":0,"duplicate":1,"no-date":1,"no-fix":2,"no-time":0,"skipped-sentence":3,"unparsable":1}}
 
                         """#, status: 0))
         #expect(
@@ -153,5 +153,44 @@ import Testing
                     status: 65))
         // The commute was read before the failure, but nothing was committed.
         #expect(try run("feed", commute, "--json", "--dry-run").stdout == Self.events)
+    }
+}
+
+/// Times no clock can give: a fix from the year three billion that crossed a fence once trapped
+/// `feed` (SIGILL, in the event id's time conversion), and a phone's one fix from the year 506713
+/// made every later fix of it out of order. Both are refused as `bad-time` and the trace goes on.
+@Suite struct FeedHostileTimeTests {
+    let sandbox: CLISandbox
+    var names: [String: String] = [:]
+
+    init() throws {
+        sandbox = try CLISandbox()
+        names[try sandbox.add("Leave work", "--at", "Work", "--when", "leaving", "--priority", "high")] = "work"
+    }
+
+    @Test(arguments: ["1e17", "9223372036854775807", "-86400"])
+    func aTimeOutOfRangeIsRefusedAndTheTraceGoesOn(time: String) throws {
+        let trace = sandbox.folder.appendingPathComponent("hostile.csv")
+        try Data(
+            """
+            time,lat,lon
+            1700000000,37.3349,-122.00902
+            \(time),37.333774,-122.01211
+            1700000120,37.333774,-122.01211
+
+            """.utf8
+        ).write(to: trace)
+        var result = try sandbox.run(["feed", trace.path, "--json", "--dry-run"])
+        result.stdout = idsNamed(result.stdout, names)
+        #expect(
+            result
+                == CLIResult(
+                    stdout:
+                        #"{"distance":301,"fix":{"latitude":37.333774,"longitude":-122.01211,"time":"2023-11-14T22:15:20Z"},"id":"<evt>","kind":"leave","location":{"latitude":37.3349,"longitude":-122.00902,"radius":250,"title":"Work"},"reminder":{"id":"<work>","priority":1,"title":"Leave work"},"time":"2023-11-14T22:15:20Z"}"#
+                        + "\n",
+                    stderr:
+                        #"{"admitted":2,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-coordinates":0,"bad-time":1,"no-time":0}}"#
+                        + "\n",
+                    status: 0))
     }
 }

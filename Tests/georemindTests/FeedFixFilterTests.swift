@@ -27,7 +27,7 @@ import Testing
     static func summary(implausible: Int = 0, tooFrequent: Int = 0) -> String {
         let admitted = 26 - implausible - tooFrequent
         return #"{"admitted":\#(admitted),"dropped":{"duplicate":1,"implausible-speed":\#(implausible),"low-accuracy":0,"#
-            + #""out-of-order":0,"too-frequent":\#(tooFrequent)},"rejected":{"bad-coordinates":0,"no-time":0}}"# + "\n"
+            + #""out-of-order":0,"too-frequent":\#(tooFrequent)},"rejected":{"bad-coordinates":0,"bad-time":0,"no-time":0}}"# + "\n"
     }
 
     @Test func withoutFiltersTheJumpFiresAFalsePairWithMilliseconds() throws {

@@ -31,7 +31,7 @@ import Testing
                 """)
         #expect(
             result.stderr
-                == #"{"admitted":99,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-coordinates":0,"no-time":0}}"#
+                == #"{"admitted":99,"dropped":{"duplicate":0,"implausible-speed":0,"low-accuracy":0,"out-of-order":0,"too-frequent":0},"rejected":{"bad-coordinates":0,"bad-time":0,"no-time":0}}"#
                 + "\n")
         #expect(result.status == 0)
         // A simulation writes nothing: the same trip fires the same alarms again.

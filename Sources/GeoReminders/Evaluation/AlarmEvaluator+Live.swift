@@ -16,11 +16,17 @@ extension AlarmEvaluator {
         return disposition
     }
 
-    /// Moves the stream's clock to `now`: timed alarms due by then fire although no fix came.
+    /// Moves the stream's clock to `now`: timed alarms due by then fire although no fix came, and
+    /// fixes more than ``futureTolerance`` ahead of it are refused as `bad-time` from now on.
     public func advanceClock(to now: Date) {
         let time = now.timeIntervalSinceReferenceDate
         if time > spanEnd { extendSpan(to: time) }
+        engine.latestAdmissibleTime = time + Self.futureTolerance
     }
+
+    /// How far ahead of the server's clock a live fix's time may be (phones' clocks drift, and a
+    /// phone's time zone mistakes are whole hours, which are refused). Docs: docs/alarm-evaluation.md.
+    public static let futureTolerance: TimeInterval = 600
 
     /// The instant of the next timed alarm still to fire, if any.
     public var nextTimedAlarm: Date? {

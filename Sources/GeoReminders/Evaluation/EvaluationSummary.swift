@@ -2,12 +2,12 @@ import GeofenceEngine
 
 /// What one evaluation run did with its fixes, for the CLI's summary line.
 ///
-/// The rules (docs/alarm-evaluation.md): fixes with bad coordinates or no time are *rejected* (the record is unusable);
+/// The rules (docs/alarm-evaluation.md): fixes with bad coordinates, no time or an impossible time are *rejected* (the record is unusable);
 /// fixes out of order or less accurate than the limit are *dropped* (usable, but not used).
 /// Every reason of a group appears, zeros included, so the JSON keys are stable.
 public struct EvaluationSummary: Hashable, Sendable, Codable {
     public var admitted: Int
-    /// `bad-coordinates`, `no-time`.
+    /// `bad-coordinates`, `no-time`, `bad-time`.
     public var rejected: [RejectionReason: Int]
     /// `out-of-order` (per device by the engine, and across devices by the reorder window), `low-accuracy`,
     /// `duplicate`, `too-frequent`, `implausible-speed`.
@@ -23,7 +23,7 @@ public struct EvaluationSummary: Hashable, Sendable, Codable {
     }
 
     /// Reasons that reject a record rather than drop a usable fix.
-    public static let rejectionReasons: [RejectionReason] = [.badCoordinates, .noTime]
+    public static let rejectionReasons: [RejectionReason] = [.badCoordinates, .noTime, .badTime]
     public static let dropReasons: [RejectionReason] = [.outOfOrder, .lowAccuracy, .duplicate, .tooFrequent, .implausibleSpeed]
 
     /// The run's share of the engine's cumulative statistics, plus fixes the evaluator dropped itself.

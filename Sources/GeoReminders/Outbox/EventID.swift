@@ -10,7 +10,10 @@ public enum EventID {
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
 
     public static func make(reminderID: String, alarmID: String, time: Date) -> String {
-        let milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down))) & 0xFFFF_FFFF_FFFF
+        // The time field holds 48 bits: times before 1970 (or not a number) give 0 and times past
+        // the field's end (year 10889) its largest value, never a trap on conversion.
+        let exact = (time.timeIntervalSince1970 * 1000).rounded(.down)
+        let milliseconds = exact >= 0 ? UInt64(min(exact, Double(0xFFFF_FFFF_FFFF))) : 0
         // Two FNV-1a 64 passes with different offset bases give the 80 bits (collisions need the same
         // millisecond, so 80 bits of a non-cryptographic hash are ample). Both run over the key
         // reminder id, 0, alarm id, 0, the instant's bits big-endian, in one walk with no copy of

@@ -68,6 +68,12 @@ public final class EngineShards {
         try engines[shard(of: fix.device)].feed(fix, body)
     }
 
+    /// ``GeofenceEngine/latestAdmissibleTime`` of every shard.
+    public var latestAdmissibleTime: TimeInterval {
+        get { engines[0].latestAdmissibleTime }
+        set { for engine in engines { engine.latestAdmissibleTime = newValue } }
+    }
+
     /// The shards' statistics added up.
     public var statistics: EngineStatistics {
         engines.dropFirst().reduce(into: engines[0].statistics) { total, engine in total.add(engine.statistics) }

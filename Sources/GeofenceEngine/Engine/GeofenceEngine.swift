@@ -37,6 +37,12 @@ public final class GeofenceEngine {
     @exclusivity(unchecked) var retired: RetiredFences
     /// Set by ``emit(_:fence:fix:model:distance:crossing:into:)`` when a retired fence would have made a transition.
     @exclusivity(unchecked) var retiredSeen = false
+    /// Fixes at or after this time (seconds since 2001) are refused as `bad-time`; never beyond
+    /// ``FixTimeWindow/end``. A server lowers it to its clock plus a tolerance before each batch,
+    /// so a phone whose clock runs years ahead cannot make every later real fix out of order.
+    @exclusivity(unchecked) public var latestAdmissibleTime = FixTimeWindow.end {
+        didSet { latestAdmissibleTime = min(latestAdmissibleTime, FixTimeWindow.end) }
+    }
 
     public init(fences: [Fence], options: EngineOptions = EngineOptions()) throws(EngineError) {
         try options.validate()
@@ -190,6 +196,7 @@ public final class GeofenceEngine {
         guard fix.coordinate.isValid else { return reject(.badCoordinates) }
         guard let date = fix.time, date.timeIntervalSinceReferenceDate.isFinite else { return reject(.noTime) }
         let time = date.timeIntervalSinceReferenceDate
+        guard time >= FixTimeWindow.start, time < latestAdmissibleTime else { return reject(.badTime) }
         // Looked up again while absent: another slot may name the same device and have made it.
         if slot.index < 0 { slot.index = Int32(lookUpDevice(fix.device) ?? -1) }
         let existing = slot.index >= 0 ? Int(slot.index) : nil

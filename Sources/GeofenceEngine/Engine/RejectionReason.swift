@@ -4,6 +4,9 @@ public enum RejectionReason: String, CaseIterable, Hashable, Sendable, Codable {
     case badCoordinates = "bad-coordinates"
     /// The record had no timestamp.
     case noTime = "no-time"
+    /// A time outside ``FixTimeWindow`` (before 1970 or from the year 10000 on), or, live, later
+    /// than ``GeofenceEngine/latestAdmissibleTime`` (ahead of the server's clock by more than its tolerance).
+    case badTime = "bad-time"
     /// Not strictly after the previous admitted fix of the same device.
     case outOfOrder = "out-of-order"
     /// Accuracy greater than ``EngineOptions/maxAccuracy``.
