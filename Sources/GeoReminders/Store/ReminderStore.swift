@@ -113,6 +113,21 @@ public final class ReminderStore: Sendable {
         func open() throws -> DatabaseQueue {
             do {
                 return try DatabaseQueue(path: path, configuration: config)
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+            {
+                // A WAL file whose -shm is absent and cannot be made (a folder the user may not
+                // write: another user's store, a read-only mount, a backup) opens only as
+                // immutable (<https://www.sqlite.org/wal.html#readonly>). With no -wal file
+                // everything committed is in the file itself, so nothing is missed.
+                guard let immutable = StoreFile.immutableURI(path: path) else {
+                    throw StoreError.cannotOpen(path: path, reason: "\(error)")
+                }
+                do {
+                    return try DatabaseQueue(path: immutable, configuration: config)
+                } catch {
+                    throw StoreError.cannotOpen(path: path, reason: "\(error)")
+                }
             } catch {
                 throw StoreError.cannotOpen(path: path, reason: "\(error)")
             }

@@ -50,6 +50,21 @@ enum StoreFile {
         }
     }
 
+    /// `path` as an SQLite URI opening it immutable (no locks, no -shm), when that reads every
+    /// committed byte: its folder cannot be written (so no -shm can be made) and no -wal file
+    /// holds commits not yet copied into it. Nil otherwise.
+    /// SQLite documentation: <https://www.sqlite.org/uri.html#uriimmutable>.
+    static func immutableURI(path: String) -> String? {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        guard !FileManager.default.isWritableFile(atPath: folder), (size(path: url.path + "-wal") ?? 0) == 0 else { return nil }
+        // RFC 3986 path characters; `?` and `#` would end the path, `%` must be escaped itself.
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        guard let escaped = url.path.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return "file:\(escaped)?immutable=1"
+    }
+
     /// The file's size in bytes; nil when there is none.
     static func size(path: String) -> Int? {
         var status = stat()
