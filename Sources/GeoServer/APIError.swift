@@ -1,6 +1,7 @@
 import Foundation
 import GeoReminders
 import HTTPTypes
+import SharedStore
 
 /// An API request's failure as an HTTP status and a one-line `{"error": "..."}`: the library's
 /// typed errors mapped once, so every route answers the same failure the same way.
@@ -15,7 +16,8 @@ struct APIError: Error {
     }
 
     /// The status for an error of any layer: a value that does not read is 422, a reminder that is
-    /// not there 404, a read-only list 409; anything else is the server's fault (500).
+    /// not there 404, a read-only list 409, a database that cannot be reached 503; anything else is
+    /// the server's fault (500).
     init(_ error: any Error) {
         switch error {
         case let error as APIError:
@@ -35,6 +37,13 @@ struct APIError: Error {
                 self.init(status: .conflict, message: error.description)
             default:
                 self.init(status: .internalServerError, message: error.description)
+            }
+        case let error as SharedStoreError:
+            switch error {
+            // The database is away: the request can be made again once it is back.
+            case .cannotConnect, .timedOut: self.init(status: .serviceUnavailable, message: error.description)
+            case .conflict: self.init(status: .conflict, message: error.description)
+            default: self.init(status: .internalServerError, message: error.description)
             }
         case let error as ReminderError:
             self.init(status: .unprocessableContent, message: error.description)

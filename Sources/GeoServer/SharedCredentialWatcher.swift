@@ -36,7 +36,8 @@ struct SharedCredentialWatcher: Service {
             }
         }
         do {
-            try await ingestion.recordUses(force: true)
+            // Bounded: the pool waits for a connection as long as the database is away.
+            try await Deadline.within(seconds: 2) { [ingestion] in try await ingestion.recordUses(force: true) }
         } catch {
             logger.warning("last uses not recorded at shutdown", metadata: ["error": "\(error)"])
         }

@@ -48,7 +48,11 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var seenDevices: Set<String> = []
     /// Which token and device uses to write, and when.
     var uses = UseSifter()
-    /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
+    /// When the last commit failed, or the store was last probed (evaluation thread only).
+    var lastFailureOrProbe = Date.distantPast
+    /// Seconds between probes of a store that refused a commit.
+    static let probeInterval: TimeInterval = 5
+        /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
     let lastCommitSucceeded = Atomic<Bool>(true)
     public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
 
@@ -147,6 +151,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             condition.unlock()
 
             if reload { reloadIfChanged() }
+            if batch.isEmpty && !isCommitting && Date().timeIntervalSince(lastFailureOrProbe) >= Self.probeInterval { probeCommit() }
             evaluate(batch)
             if !views.isEmpty {
                 let view = makeView()
@@ -208,12 +213,28 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
         } catch {
             lastCommitSucceeded.store(false, ordering: .relaxed)
+            lastFailureOrProbe = Date()
             logger.error("group commit failed", metadata: ["error": "\(error)", "requests": "\(batch.count)"])
             for submission in batch {
                 submission.continuation.resume(throwing: LiveEvaluationError.commitFailed(reason: "\(error)"))
             }
             // The evaluator's memory is ahead of the store: start again from the last checkpoint.
             reload()
+        }
+    }
+
+    /// After a failed commit, and with no request waiting for ``probeInterval``: commits a small
+    /// write (``LiveStore/probeWrite()``), so
+    /// that readiness comes back once the store takes commits again (a freed disk) even while
+    /// nobody posts, as a balancer that saw `/readyz` fail sends nobody.
+    func probeCommit() {
+        lastFailureOrProbe = Date()
+        do {
+            try store.probeWrite()
+            lastCommitSucceeded.store(true, ordering: .relaxed)
+            logger.notice("the store takes commits again")
+        } catch {
+            logger.debug("the store still refuses commits", metadata: ["error": "\(error)"])
         }
     }
 

@@ -16,6 +16,9 @@ public protocol LiveStore: Sendable {
     /// Adds devices first seen with a token; records tokens' and devices' last use.
     func registerDevices(_ devices: [(id: String, tokenName: String)]) throws
     func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date) throws
+    /// Commits a transaction that writes (nothing that means anything): whether the store takes
+    /// commits again after one failed.
+    func probeWrite() throws
 }
 
 extension ReminderStore: LiveStore {

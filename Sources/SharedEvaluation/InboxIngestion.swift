@@ -23,9 +23,10 @@ public final class InboxIngestion: FixIngestion {
     let knownDevices = Mutex<Set<String>>([])
     let waiting = Mutex<(requests: [Request], committing: Int)>(([], 0))
     let uses = Mutex(UseSifter())
-    /// Whether the last inbox transaction committed (``FixIngestion/isCommitting``).
-    let lastCommitSucceeded = Atomic<Bool>(true)
-    public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
+    /// Whether the database takes this instance's commits now (its partitions' heartbeats, a
+    /// write every few seconds, say so): ``FixIngestion/isCommitting``.
+    let reachable: @Sendable () -> Bool
+    public var isCommitting: Bool { reachable() }
 
     struct Request {
         var fixes: [Fix]
@@ -34,7 +35,10 @@ public final class InboxIngestion: FixIngestion {
     }
 
     /// `client` must be running (a service of the same group).
-    public init(client: PostgresClient, partitions: DevicePartition, committers: Int = 4) {
+    public init(
+        client: PostgresClient, partitions: DevicePartition, committers: Int = 4, reachable: @escaping @Sendable () -> Bool = { true }
+    ) {
+        self.reachable = reachable
         self.client = client
         self.partitions = partitions
         self.committers = committers
@@ -63,19 +67,24 @@ public final class InboxIngestion: FixIngestion {
             }
             guard !batch.isEmpty else { return }
             do {
-                try await commit(batch)
-                lastCommitSucceeded.store(true, ordering: .relaxed)
+                // postgres-nio's pool waits for a connection as long as the database is away:
+                // the phones get a 503 at once, or after the deadline, to send again later.
+                guard reachable() else { throw SharedStoreError.server("the database is unreachable") }
+                try await Deadline.within(seconds: Self.commitDeadline) { try await self.commit(batch) }
                 for request in batch {
                     var outcome = IngestOutcome()
                     outcome.queued = request.fixes.count
                     request.continuation.resume(returning: outcome)
                 }
             } catch {
-                lastCommitSucceeded.store(false, ordering: .relaxed)
                 for request in batch { request.continuation.resume(throwing: error) }
             }
         }
     }
+
+    /// Seconds a group commit may take before its requests are answered 503 (a commit that lands
+    /// after it was a fix answered 503 but kept: the phone sends it again, and it is a duplicate).
+    static let commitDeadline = 5.0
 
     func commit(_ batch: [Request]) async throws {
         let known = knownDevices.withLock { $0 }

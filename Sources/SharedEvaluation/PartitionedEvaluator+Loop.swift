@@ -5,13 +5,16 @@ import SharedStore
 /// The evaluation thread: load and drop partitions as the heartbeats say, take their inboxes, fire
 /// timed alarms, reload on reminder changes; save everything when stopping.
 extension PartitionedEvaluator {
-    func loop(_ connection: PostgresConnection) throws {
+    func loop(_ link: ReconnectingConnection) throws {
         var busy = false
         var current: PartitionLeases.Heartbeat?
+        var loadedOn: ObjectIdentifier?
+        var away = false
+        var waitFor = settings.pollInterval
         while true {
             condition.lock()
             if !busy && !stopping && !reloadRequested {
-                _ = condition.wait(until: Date().addingTimeInterval(settings.pollInterval))
+                _ = condition.wait(until: Date().addingTimeInterval(waitFor))
             }
             let fresh = assigned
             assigned = nil
@@ -25,6 +28,31 @@ extension PartitionedEvaluator {
                 logger.info("evaluation checkpointed at shutdown", metadata: ["partitions": "\(partitions.count)"])
                 partitions.removeAll()
                 return
+            }
+            // A database that restarted closed the connection: partitions loaded on it cannot
+            // commit any more, so they are loaded again on the new one, from what they committed.
+            let connection: PostgresConnection
+            do {
+                connection = try link.blockingConnection()
+                waitFor = settings.pollInterval
+            } catch {
+                if !away {
+                    logger.error("evaluation cannot reach the database; trying again every second", metadata: ["error": "\(error)"])
+                }
+                away = true
+                if let fresh { current = fresh }
+                partitions.removeAll()
+                loadedOn = nil
+                busy = false
+                waitFor = Self.reconnectInterval
+                continue
+            }
+            if loadedOn != ObjectIdentifier(connection) {
+                if away { logger.notice("evaluation reached the database again; loading the partitions again") }
+                away = false
+                partitions.removeAll()
+                loadedOn = ObjectIdentifier(connection)
+                if fresh == nil { follow(current, connection) }
             }
             if let fresh {
                 // A lease found lost may be held again (renewed at the same epoch if nobody took it).
@@ -44,6 +72,9 @@ extension PartitionedEvaluator {
             fireDueAlarms()
         }
     }
+
+    /// How long the evaluation thread waits between attempts to reach a database that is away.
+    static let reconnectInterval = 1.0
 
     /// Loads the partitions newly held, drops those lost, and saves then drops the surplus for the
     /// heartbeat task to release.

@@ -64,6 +64,12 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     let reminders = ReminderSnapshot()
     /// The reminders' fingerprint as last read, by the poll or on a notification.
     let fingerprint = Mutex<[Double]?>(nil)
+    /// Whether the last heartbeat reached the database.
+    let reachable = Atomic<Bool>(true)
+
+    /// False while heartbeats fail (the database is down or cut off): this instance then holds no
+    /// partition it can commit for, and `/readyz` says so.
+    public var isConnected: Bool { reachable.load(ordering: .relaxed) }
 
     public init(
         address: PostgresAddress, settings: Settings, logger: Logger, onCommit: @escaping @Sendable (PartitionCommit) -> Void = { _ in }
@@ -78,14 +84,15 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     /// gives up the leases, so that the other instances take them at once.
     public func run() async throws {
         let leases = try await PartitionLeases(address: address, owner: settings.owner, leaseSeconds: settings.leaseSeconds)
-        let connection: PostgresConnection
-        let watcher: PostgresConnection
+        // Each connection is opened again after the database comes back (ReconnectingConnection).
+        let connection: ReconnectingConnection
+        let watcher: ReconnectingConnection
         do {
-            connection = try await SharedDatabase.open(address)
+            connection = ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address))
             do {
-                watcher = try await SharedDatabase.open(address)
+                watcher = ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address))
             } catch {
-                try? await connection.close()
+                await connection.close()
                 throw error
             }
         } catch {
@@ -113,11 +120,14 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
         } catch {
             failure = error
         }
+        // Bounded: with the database gone, a statement left unanswered would hold the stop for ever.
         for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
-        await leases.close()
-        try? await connection.close()
-        try? await watcher.close()
+        _ = try? await Deadline.within(seconds: Self.stopDeadline) {
+            for task in tasks { await task.value }
+            await leases.close()
+            await connection.close()
+            await watcher.close()
+        }
         if let failure { throw failure }
     }
 
@@ -132,7 +142,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                     return evaluator.releasable
                 }
                 try await leases.release(ready)
-                let beat = try await leases.heartbeat()
+                let beat = try await Deadline.within(seconds: settings.leaseSeconds / 2) { try await leases.heartbeat() }
                 let now = Set(beat.held.map(\.partition))
                 if now != held {
                     logger.info(
@@ -141,15 +151,21 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                     held = now
                 }
                 wake { $0.assigned = beat }
+                if !reachable.exchange(true, ordering: .relaxed) { logger.notice("the database answers heartbeats again") }
             } catch {
-                logger.error("heartbeat failed", metadata: ["error": "\(error)"])
+                if Task.isCancelled { return }
+                // A connection that stopped answering is dropped: the next heartbeat connects anew.
+                if case SharedStoreError.timedOut = error { await leases.reconnect() }
+                // Once per outage at error level; each failure after it at debug.
+                let first = reachable.exchange(false, ordering: .relaxed)
+                logger.log(level: first ? .error : .debug, "heartbeat failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(settings.heartbeatInterval))
         }
     }
 
     /// Polls the reminders' fingerprint (changes nobody notified, such as one made with `psql`).
-    func watchReminders(_ connection: PostgresConnection) async {
+    func watchReminders(_ connection: ReconnectingConnection) async {
         while !Task.isCancelled {
             await checkReminders(connection)
             try? await Task.sleep(for: .seconds(settings.reminderPollInterval))
@@ -157,26 +173,30 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
     }
 
     /// Reads the reminders' fingerprint; when it moved, the evaluation thread reloads.
-    func checkReminders(_ connection: PostgresConnection) async {
+    func checkReminders(_ connection: ReconnectingConnection) async {
         do {
-            let current = try await SharedReminders.fingerprint(on: connection)
+            let current = try await Deadline.within(seconds: Self.readDeadline) {
+                try await SharedReminders.fingerprint(on: connection.connection())
+            }
             let moved = fingerprint.withLock { last in
                 defer { last = current }
                 return last.map { $0 != current } ?? false
             }
             if moved { wake { $0.reloadRequested = true } }
         } catch {
-            logger.error("reading the reminders' fingerprint failed", metadata: ["error": "\(error)"])
+            if case SharedStoreError.timedOut = error { await connection.close() }
+            logger.log(
+                level: isConnected ? .error : .debug, "reading the reminders' fingerprint failed", metadata: ["error": "\(error)"])
         }
     }
 
     /// Wakes the evaluation thread as writers commit (``StoreNotification``): fixes in an inbox, or
     /// changed reminders (checked against the fingerprint, so a change the poll also saw reloads
     /// once). Listens again after a failure; the polls cover the gap.
-    func listen(_ connection: PostgresConnection) async {
+    func listen(_ connection: ReconnectingConnection) async {
         while !Task.isCancelled {
             do {
-                try await connection.listen(on: StoreNotification.channel) { notifications in
+                try await connection.connection().listen(on: StoreNotification.channel) { notifications in
                     for try await notification in notifications {
                         switch StoreNotification(rawValue: notification.payload) {
                         case .inbox: wake { _ in }
@@ -187,11 +207,17 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.error("listening for changes failed", metadata: ["error": "\(error)"])
+                logger.log(level: isConnected ? .error : .debug, "listening for changes failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(1))
         }
     }
+
+    /// Seconds the tasks and connections have to end once evaluation stopped.
+    static let stopDeadline = 2.0
+
+    /// Seconds a read of the async tasks may take before it is given up (and tried again).
+    static let readDeadline = 10.0
 
     /// Changes the shared flags under the lock and wakes the evaluation thread.
     func wake(_ change: (PartitionedEvaluator) -> Void) {

@@ -127,10 +127,8 @@ public final class PartitionEvaluationStore: EvaluationStore {
         guard !partitions.isEmpty else { return [] }
         let numbers = partitions.map(Int64.init)
         do {
-            let rows = try connection.query(
-                "SELECT p FROM unnest(\(numbers)) AS p WHERE EXISTS (SELECT 1 FROM fixInbox WHERE partition = p)",
-                logger: PostgresSession.logger
-            ).wait()
+            let rows = try connection.blockingQuery(
+                "SELECT p FROM unnest(\(numbers)) AS p WHERE EXISTS (SELECT 1 FROM fixInbox WHERE partition = p)")
             return Set(try rows.map { Int(try $0.decode(Int64.self)) })
         } catch {
             throw PostgresSession.translate(error)

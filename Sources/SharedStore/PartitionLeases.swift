@@ -20,7 +20,8 @@ public final class PartitionLeases: Sendable {
     public let owner: String
     /// How long a lease lasts without renewal; renew at least three times within it.
     public let leaseSeconds: Double
-    let connection: PostgresConnection
+    /// Opened again after the database comes back: heartbeats resume by themselves.
+    let link: ReconnectingConnection
 
     /// What one heartbeat came to.
     public struct Heartbeat: Sendable, Equatable {
@@ -36,7 +37,7 @@ public final class PartitionLeases: Sendable {
     public init(address: PostgresAddress, owner: String, leaseSeconds: Double = 8) async throws {
         self.owner = owner
         self.leaseSeconds = leaseSeconds
-        connection = try await SharedDatabase.open(address)
+        link = ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address))
     }
 
     /// Renews this instance's heartbeat and leases, and takes expired partitions up to its fair
@@ -44,7 +45,7 @@ public final class PartitionLeases: Sendable {
     public func heartbeat() async throws -> Heartbeat {
         let (owner, seconds) = (self.owner, leaseSeconds)
         do {
-            return try await connection.withTransaction(logger: PostgresSession.logger) { db in
+            return try await link.connection().withTransaction(logger: PostgresSession.logger) { db in
                 try await db.query(
                     """
                     INSERT INTO instanceHeartbeat (owner, expires) VALUES (\(owner), now() + make_interval(secs => \(seconds)))
@@ -87,7 +88,7 @@ public final class PartitionLeases: Sendable {
         guard !partitions.isEmpty else { return }
         let numbers = partitions.map(Int64.init)
         do {
-            try await connection.query(
+            try await link.connection().query(
                 """
                 UPDATE partitionLease SET owner = NULL, expires = '-infinity'
                 WHERE owner = \(owner) AND partition = ANY(\(numbers))
@@ -97,12 +98,19 @@ public final class PartitionLeases: Sendable {
         }
     }
 
+    /// Drops the connection (one that stopped answering): the next call connects anew.
+    public func reconnect() async {
+        await link.close()
+    }
+
     /// Leaves: gives up every lease and the heartbeat, then closes the connection.
     public func close() async {
-        _ = try? await connection.query(
-            "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = \(owner)", logger: PostgresSession.logger)
-        _ = try? await connection.query("DELETE FROM instanceHeartbeat WHERE owner = \(owner)", logger: PostgresSession.logger)
-        try? await connection.close()
+        if let connection = try? await link.connection() {
+            _ = try? await connection.query(
+                "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = \(owner)", logger: PostgresSession.logger)
+            _ = try? await connection.query("DELETE FROM instanceHeartbeat WHERE owner = \(owner)", logger: PostgresSession.logger)
+        }
+        await link.close()
     }
 
     /// Fencing, inside the caller's transaction on `db`: throws ``SharedStoreError/leaseLost(partition:)``

@@ -19,17 +19,17 @@ import PostgresNIO
 public final class SharedDelivery: DeliveryStore {
     let turn: ConnectionTurn
 
-    public init(connection: PostgresConnection) {
-        turn = ConnectionTurn(connection)
+    init(link: ReconnectingConnection) {
+        turn = ConnectionTurn(link)
     }
 
     /// Connects, with the schema in place.
     public static func open(_ address: PostgresAddress) async throws -> SharedDelivery {
-        SharedDelivery(connection: try await SharedDatabase.open(address))
+        SharedDelivery(link: ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address)))
     }
 
     public func close() async {
-        try? await turn.connection.close()
+        await turn.link.close()
     }
 
     /// Now on the server's clock, as the store keeps dates: seconds since 2001-01-01.
@@ -183,7 +183,7 @@ public final class SharedDelivery: DeliveryStore {
     }
 
     /// Runs `work` with the connection in its turn; failures as one line.
-    private func using<T>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
+    private func using<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await turn.run(work)
         } catch {
@@ -191,7 +191,7 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
-    private func inTransaction<T: Sendable>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
+    private func inTransaction<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await using { db in
             try await db.withTransaction(logger: PostgresSession.logger) { try await work($0) }
         }

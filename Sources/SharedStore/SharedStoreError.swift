@@ -15,6 +15,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case foreignStateKey(String, partition: Int)
     /// Other writers kept changing the rows a piece of work changed.
     case conflict(attempts: Int)
+    /// The database did not answer in time (away, or a connection lost mid-statement).
+    case timedOut(seconds: Double)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "partition \(partition) is no longer this instance's (its lease expired and another instance took it); nothing was committed"
         case .conflict(let attempts):
             "other writers changed the same reminders, lists or settings \(attempts) time(s) while this ran; nothing was written, run it again"
+        case .timedOut(let seconds):
+            "PostgreSQL did not answer within \(Int(seconds)) s; nothing was committed"
         case .foreignStateKey(let key, let partition):
             "state key '\(key)' is not partition \(partition)'s; create the evaluator with the store's stateKey (partition-\(partition))"
         }

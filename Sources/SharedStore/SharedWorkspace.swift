@@ -23,7 +23,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     /// How many times a piece of work runs before a conflict is reported.
     public let attempts: Int
 
-    init(connections: [PostgresConnection], configuration: StoreConfiguration, attempts: Int) {
+    init(connections: [ReconnectingConnection], configuration: StoreConfiguration, attempts: Int) {
         self.connections = ConnectionShelf(connections)
         self.configuration = configuration
         self.attempts = attempts
@@ -43,11 +43,13 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
             for connection in opened { try? await connection.close() }
             throw error
         }
-        return SharedWorkspace(connections: opened, configuration: configuration, attempts: attempts)
+        return SharedWorkspace(
+            connections: opened.map { ReconnectingConnection(address: address, connection: $0) }, configuration: configuration,
+            attempts: attempts)
     }
 
     public func close() async {
-        for connection in connections.all { try? await connection.close() }
+        for connection in connections.all { await connection.close() }
     }
 
     public func reading<T>(_ tables: StoreTables, _ work: (ReminderStore) throws -> T) throws -> T {

@@ -10,6 +10,7 @@ struct Georemind: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "georemind",
         abstract: "Location-aware reminders: add, list, complete, and check them against a trip or a trace.",
+        version: VersionText.text,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Delete.self, Complete.self,
             Lists.self, Places.self, Recur.self, Feed.self, Simulate.self, Due.self, Export.self, Import.self,

@@ -8,6 +8,8 @@ public final class PostgresServer: @unchecked Sendable {
     public let folder: URL
     let binaries: URL
     var stopped = false
+    /// The server's command-line settings, for every start.
+    let settings: [String]
 
     public enum Failure: Error, CustomStringConvertible {
         case notInstalled
@@ -32,20 +34,36 @@ public final class PostgresServer: @unchecked Sendable {
         if getuid() == 0 {
             try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: folder.path)
         }
-        let data = folder.appendingPathComponent("data").path
-        try runAsServerUser(
-            "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"])
         // No TCP port; a dead client's running statement is noticed within half a second.
-        let settings = [
+        settings = [
             "-k \(folder.path)", "-c listen_addresses=''", "-c fsync=\(durable ? "on" : "off")", "-c max_connections=200",
             "-c client_connection_check_interval=500",
         ]
+        let data = folder.appendingPathComponent("data").path
+        try runAsServerUser(
+            "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"])
+        try start()
+    }
+
+    /// Starts the server (again, after ``halt(_:)``).
+    public func start() throws {
         try runAsServerUser(
             "pg_ctl",
             [
-                "-D", data, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60",
-                "-o", settings.joined(separator: " "), "start",
+                "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("server.log").path, "-w",
+                "-t", "60", "-o", settings.joined(separator: " "), "start",
             ])
+    }
+
+    /// How ``halt(_:)`` stops the server: `fast` ends the sessions and checkpoints (a restart),
+    /// `immediate` kills every process at once (a crash: recovery replays the WAL at the next start).
+    public enum HaltMode: String, Sendable {
+        case fast, immediate
+    }
+
+    /// Stops the server, keeping its data for ``start()``: an outage to recover from.
+    public func halt(_ mode: HaltMode) throws {
+        try runAsServerUser("pg_ctl", ["-D", folder.appendingPathComponent("data").path, "-m", mode.rawValue, "-w", "stop"])
     }
 
     deinit { stop() }

@@ -47,6 +47,14 @@ import Testing
         // The crossing fix, refused while the disk is full, is not acknowledged, and fires nothing.
         #expect(try await post(server, seconds: start + step, lon: 20.0) == 503)
         try disk.free()
+        // Ready again with nobody posting (a balancer that saw 503 sends nobody).
+        var readyAgain = false
+        let deadline = Date().addingTimeInterval(10)
+        while !readyAgain, Date() < deadline {
+            readyAgain = try await server.send("GET", "/readyz").status == 200
+            if !readyAgain { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(readyAgain)
         // The phone retries it, as the apps do on a non-2xx answer.
         #expect(try await post(server, seconds: start + step, lon: 20.0) == 200)
         #expect(try await server.send("GET", "/readyz").status == 200)
