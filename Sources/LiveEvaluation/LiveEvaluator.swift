@@ -52,7 +52,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var lastFailureOrProbe = Date.distantPast
     /// Seconds between probes of a store that refused a commit.
     static let probeInterval: TimeInterval = 5
-        /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
+    /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
     let lastCommitSucceeded = Atomic<Bool>(true)
     public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
 
