@@ -1,0 +1,138 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// `/dav/` of the running server, end to end: Basic auth, the well-known redirect, the requests
+/// iOS Reminders, Tasks.org and DAVx5 send to discover and sync, and an Apple-shaped PUT that
+/// `georemind list` then shows as an armed arriving location alarm.
+@Suite(.serialized) struct ServeCalDAVTests {
+    let sandbox: CLISandbox
+    let full: String
+    let read: String
+
+    init() throws {
+        sandbox = try CLISandbox()
+        full = try sandbox.ok("token", "create", "phone", "--scope", "full").trimmingCharacters(in: .newlines)
+        read = try sandbox.ok("token", "create", "viewer", "--scope", "read").trimmingCharacters(in: .newlines)
+    }
+
+    struct Reply {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: String
+    }
+
+    /// One request as a client sends it, without following redirects.
+    static func send(
+        _ client: HTTPClient, _ port: Int, _ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:]
+    ) async throws -> Reply {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if !body.isEmpty { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await client.execute(request, timeout: .seconds(20))
+        let bytes = try await response.body.collect(upTo: 1 << 24)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
+    }
+
+    static let appleTodo = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Apple Inc.//iOS 26.0//EN\r
+        BEGIN:VTODO\r
+        CREATED:20260928T081204Z\r
+        DTSTAMP:20261001T120000Z\r
+        LAST-MODIFIED:20261001T120000Z\r
+        UID:5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B\r
+        SUMMARY:Buy milk\r
+        STATUS:NEEDS-ACTION\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Reminder\r
+        TRIGGER;VALUE=DATE-TIME:19760401T005545Z\r
+        UID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
+        X-APPLE-PROXIMITY:ARRIVE\r
+        X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-APPLE-REFERENCEFRAME=1;X-TITLE=Home:geo:52.520008,13.404954\r
+        X-WR-ALARMUID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func iOSDiscoversSyncsAndPutsALocationReminderThatTheCommandLineShowsArmed() async throws {
+        let server = try ServerProcess(sandbox)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        let port = server.port
+        let auth = ["Authorization": ServerProcess.basic("anyone@example.org", full), "Content-Type": "application/xml"]
+
+        for method in ["GET", "PROPFIND"] {
+            let redirect = try await Self.send(client, port, method, "/.well-known/caldav")
+            #expect(redirect.status == 301 && redirect.headers.first(name: "Location") == "/dav/")
+        }
+        let anonymous = try await Self.send(client, port, "PROPFIND", "/dav/", headers: ["Depth": "0"])
+        #expect(anonymous.status == 401)
+        #expect(anonymous.headers.first(name: "WWW-Authenticate") == #"Basic realm="georemind""#)
+        let wrong = try await Self.send(
+            client, port, "PROPFIND", "/dav/", headers: ["Depth": "0", "Authorization": ServerProcess.basic("x", "nope")])
+        #expect(wrong.status == 401)
+        let options = try await Self.send(client, port, "OPTIONS", "/dav/")
+        #expect(options.headers.first(name: "DAV") == "1, 3, calendar-access, extended-mkcol")
+
+        // iOS: current-user-principal at the root, then the principal, then the home Depth 1.
+        let root = try await Self.send(
+            client, port, "PROPFIND", "/dav/",
+            #"<A:propfind xmlns:A="DAV:"><A:prop><A:current-user-principal/><A:principal-URL/><A:resourcetype/></A:prop></A:propfind>"#,
+            headers: auth.merging(["Depth": "0"]) { $1 })
+        #expect(root.status == 207)
+        #expect(root.body.contains("<d:current-user-principal><d:href>/dav/principals/default/</d:href>"))
+        // A 207 carries its length and is not chunked.
+        #expect(root.headers.first(name: "Content-Length") == String(root.body.utf8.count))
+        #expect(root.headers.first(name: "Transfer-Encoding") == nil)
+        let principal = try await Self.send(
+            client, port, "PROPFIND", "/dav/principals/default/",
+            #"<A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav"><A:prop><B:calendar-home-set/><A:displayname/></A:prop></A:propfind>"#,
+            headers: auth.merging(["Depth": "0"]) { $1 })
+        #expect(principal.body.contains("<cal:calendar-home-set><d:href>/dav/calendars/default/</d:href>"))
+        let home = try await Self.send(
+            client, port, "PROPFIND", "/dav/calendars/default/",
+            """
+            <A:propfind xmlns:A="DAV:" xmlns:B="urn:ietf:params:xml:ns:caldav" xmlns:C="http://calendarserver.org/ns/">
+            <A:prop><A:resourcetype/><A:displayname/><C:getctag/><A:sync-token/><B:supported-calendar-component-set/>
+            <A:supported-report-set/><A:current-user-privilege-set/></A:prop></A:propfind>
+            """,
+            headers: auth.merging(["Depth": "1"]) { $1 })
+        #expect(home.status == 207)
+        let listHref = try #require(
+            home.body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }
+                .first { $0 != "/dav/calendars/default/" && $0.hasPrefix("/dav/calendars/default/") })
+
+        // The Apple PUT, then sync-collection as iOS lists.
+        let href = listHref + "5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B.ics"
+        let put = try await Self.send(
+            client, port, "PUT", href, Self.appleTodo,
+            headers: ["Authorization": auth["Authorization"]!, "If-None-Match": "*", "Content-Type": "text/calendar"])
+        #expect(put.status == 201)
+        let sync = try await Self.send(
+            client, port, "REPORT", listHref,
+            #"<A:sync-collection xmlns:A="DAV:"><A:sync-token/><A:sync-level>1</A:sync-level><A:prop><A:getetag/></A:prop></A:sync-collection>"#,
+            headers: auth)
+        #expect(sync.status == 207 && sync.body.contains("<d:href>\(href)</d:href>"))
+        let get = try await Self.send(client, port, "GET", href, headers: ["Authorization": auth["Authorization"]!])
+        #expect(get.status == 200 && get.body.contains("UID:5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B\r\n"))
+        #expect(get.headers.first(name: "ETag") != nil)
+
+        // A read token reads but does not write.
+        let readAuth = ["Authorization": ServerProcess.basic("viewer", read)]
+        #expect(try await Self.send(client, port, "GET", href, headers: readAuth).status == 200)
+        #expect(try await Self.send(client, port, "DELETE", href, headers: readAuth).status == 403)
+        #expect(server.stop() == 0)
+
+        let listed = try sandbox.ok("list", "--json")
+        #expect(listed.contains(#""proximity":"enter""#) && listed.contains(#""radius":100"#), "\(listed)")
+        #expect(!listed.contains("firedDate"), "\(listed)")
+    }
+}
