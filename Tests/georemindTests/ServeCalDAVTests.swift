@@ -131,8 +131,115 @@ import Testing
         #expect(try await Self.send(client, port, "DELETE", href, headers: readAuth).status == 403)
         #expect(server.stop() == 0)
 
+        // `list` shows the place and its proximity; `show` the alarm, not fired (armed).
+        #expect(try sandbox.ok("list", "--location").contains("Buy milk  Home (arriving)"))
+        let shown = try sandbox.ok("show", "5e1c2a9b")
+        #expect(shown.contains("alarm:     arriving at Home (52.520008, 13.404954, radius 100 m)"), "\(shown)")
+        #expect(!shown.contains("fired"))
         let listed = try sandbox.ok("list", "--json")
         #expect(listed.contains(#""proximity":"enter""#) && listed.contains(#""radius":100"#), "\(listed)")
         #expect(!listed.contains("firedDate"), "\(listed)")
+    }
+
+    /// Tasks.org's built-in client: extended MKCOL for a new list, PUT with no precondition and a
+    /// task-level GEO, calendar-query for open tasks, multiget, DELETE with no If-Match.
+    @Test func tasksOrgMakesAListPutsAGEOTaskQueriesAndDeletes() async throws {
+        let server = try ServerProcess(sandbox)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        let port = server.port
+        let auth = ["Authorization": ServerProcess.basic("me", full)]
+        let list = "/dav/calendars/default/6f1c3a2e-9b0d-4c8e-a1f2-3b4c5d6e7f80/"
+        let mkcol = try await Self.send(
+            client, port, "MKCOL", list,
+            """
+            <d:mkcol xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop><d:displayname>Errands</d:displayname>
+            <d:resourcetype><d:collection/><c:calendar/></d:resourcetype></d:prop></d:set></d:mkcol>
+            """, headers: auth)
+        #expect(mkcol.status == 201)
+        let todo = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:+//IDN tasks.org//android-140102//EN\r
+            BEGIN:VTODO\r
+            DTSTAMP:20261001T120000Z\r
+            UID:4711815\r
+            CREATED:20261001T120000Z\r
+            LAST-MODIFIED:20261001T120000Z\r
+            SUMMARY:Post the letter\r
+            GEO:47.376887;8.541694\r
+            LOCATION:Post office\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        #expect(try await Self.send(client, port, "PUT", list + "4711815.ics", todo, headers: auth).status == 201)
+        let query = try await Self.send(
+            client, port, "REPORT", list,
+            """
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+            <c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter></c:comp-filter></c:comp-filter></c:filter>
+            </c:calendar-query>
+            """, headers: auth.merging(["Depth": "1"]) { $1 })
+        #expect(query.status == 207 && query.body.contains("<d:href>\(list)4711815.ics</d:href>"))
+        let multiget = try await Self.send(
+            client, port, "REPORT", list,
+            """
+            <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/>
+            </d:prop><d:href>\(list)4711815.ics</d:href></c:calendar-multiget>
+            """, headers: auth)
+        #expect(multiget.body.contains("UID:4711815&#13;") && multiget.body.contains("GEO:47.376887;8.541694&#13;"))
+        let shown = try sandbox.ok("list", "--location")
+        #expect(shown.contains("Post the letter  Post office (arriving)  Errands"), "\(shown)")
+        #expect(try await Self.send(client, port, "DELETE", list + "4711815.ics", headers: auth).status == 204)
+        #expect(try await Self.send(client, port, "DELETE", list + "4711815.ics", headers: auth).status == 404)
+        #expect(server.stop() == 0)
+        #expect(!(try sandbox.ok("list")).contains("Post the letter"))
+    }
+
+    /// DAVx5: the home's collections with its property set, sync-collection, PUT and DELETE with
+    /// If-Match; a stale If-Match is 412.
+    @Test func davx5SyncsWithTokensAndETags() async throws {
+        _ = try sandbox.add("Call mum")
+        let server = try ServerProcess(sandbox)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        let port = server.port
+        let auth = ["Authorization": ServerProcess.basic("me", full)]
+        let home = try await Self.send(
+            client, port, "PROPFIND", "/dav/calendars/default/",
+            """
+            <propfind xmlns="DAV:" xmlns:CAL="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" \
+            xmlns:ICAL="http://apple.com/ns/ical/"><prop><resourcetype/><displayname/><ICAL:calendar-color/>\
+            <CAL:calendar-description/><CAL:calendar-timezone/><current-user-privilege-set/>\
+            <CAL:supported-calendar-component-set/><CS:source/></prop></propfind>
+            """, headers: auth.merging(["Depth": "1"]) { $1 })
+        #expect(home.status == 207 && home.body.contains("<cs:source/>"))
+        let list = try #require(
+            home.body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }
+                .first { $0 != "/dav/calendars/default/" })
+        let sync = """
+            <sync-collection xmlns="DAV:"><sync-token>TOKEN</sync-token><sync-level>1</sync-level>\
+            <prop><getetag/></prop></sync-collection>
+            """
+        let first = try await Self.send(client, port, "REPORT", list, sync.replacingOccurrences(of: "TOKEN", with: ""), headers: auth)
+        #expect(first.status == 207)
+        let href = try #require(
+            first.body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }.first)
+        let token = try #require(first.body.components(separatedBy: "<d:sync-token>").last?.components(separatedBy: "<").first)
+        let get = try await Self.send(client, port, "GET", href, headers: auth)
+        let etag = try #require(get.headers.first(name: "ETag"))
+        let edited = get.body.replacingOccurrences(of: "SUMMARY:Call mum", with: "SUMMARY:Call mum tonight")
+        let stale = try await Self.send(client, port, "PUT", href, edited, headers: auth.merging(["If-Match": "\"0\""]) { $1 })
+        #expect(stale.status == 412)
+        let put = try await Self.send(client, port, "PUT", href, edited, headers: auth.merging(["If-Match": etag]) { $1 })
+        #expect(put.status == 204)
+        let next = try await Self.send(client, port, "REPORT", list, sync.replacingOccurrences(of: "TOKEN", with: token), headers: auth)
+        #expect(next.status == 207 && next.body.contains("<d:href>\(href)</d:href><d:propstat>"))
+        let newTag = try #require(try await Self.send(client, port, "GET", href, headers: auth).headers.first(name: "ETag"))
+        #expect(newTag != etag)
+        #expect(try await Self.send(client, port, "DELETE", href, headers: auth.merging(["If-Match": newTag]) { $1 }).status == 204)
+        #expect(server.stop() == 0)
     }
 }
