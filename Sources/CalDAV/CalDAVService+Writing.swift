@@ -5,8 +5,8 @@ import GeoReminders
 extension CalDAVService {
     /// PUT of a reminder (RFC 4791 §5.3.2): the iCalendar import of one resource into this list.
     /// `If-None-Match: *` over an existing resource and a stale `If-Match` are 412 (never 403:
-    /// iOS gives up on a 403). The answer carries no ETag, since the stored bytes are georemind's
-    /// rendering, not the client's (§5.3.4): clients fetch the resource again.
+    /// iOS gives up on a 403). The answer carries the ETag only when the stored bytes are the
+    /// ones sent; otherwise they are georemind's rendering and clients fetch them again (§5.3.4).
     func put(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
         guard case let .object(principal, segment, name) = path else {
             throw DAVError.status(405, "PUT stores a reminder: /dav/calendars/PRINCIPAL/LIST/UID.ics")
@@ -14,7 +14,7 @@ extension CalDAVService {
         try checkPrincipal(principal)
         let ifMatch = request.header("If-Match")
         let ifNoneMatch = request.header("If-None-Match")
-        let created = try access.writing(.reminders, retrying: true) { store -> Bool in
+        let (created, etag) = try access.writing(.reminders, retrying: true) { store -> (Bool, String?) in
             let state = try listState(store, segment: segment)
             guard state.list.allowsContentModifications else {
                 throw DAVError.precondition(403, .d("need-privileges"), "list '\(state.list.title)' is read-only")
@@ -44,9 +44,10 @@ extension CalDAVService {
             if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
                 throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
             }
-            return existing == nil
+            let stored = try listState(store, segment: segment).object(named: name)
+            return (existing == nil, stored.flatMap { $0.data == request.body ? $0.etag : nil })
         }
-        return DAVResponse(status: created ? 201 : 204)
+        return DAVResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
     }
 
     func delete(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {

@@ -242,4 +242,66 @@ import Testing
         #expect(try await Self.send(client, port, "DELETE", href, headers: auth.merging(["If-Match": newTag]) { $1 }).status == 204)
         #expect(server.stop() == 0)
     }
+
+    /// Thunderbird: the list's properties at Depth 0, the etags at Depth 1, multiget, a PUT with
+    /// If-None-Match: *, a DELETE with If-Match, and a DELETE of a gone resource (404, which it
+    /// takes as done).
+    @Test func thunderbirdListsFetchesCreatesAndDeletes() async throws {
+        let server = try ServerProcess(sandbox)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        let port = server.port
+        let auth = ["Authorization": ServerProcess.basic("me", full), "Content-Type": "text/xml; charset=utf-8"]
+        let home = try await Self.send(
+            client, port, "PROPFIND", "/dav/calendars/default/", "", headers: auth.merging(["Depth": "1"]) { $1 })
+        let list = try #require(
+            home.body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }
+                .first { $0 != "/dav/calendars/default/" && $0.hasPrefix("/dav/calendars/default/") })
+        let properties = try await Self.send(
+            client, port, "PROPFIND", list,
+            """
+            <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:prop><D:resourcetype/><D:owner/><D:current-user-principal/><D:current-user-privilege-set/>\
+            <D:supported-report-set/><C:supported-calendar-component-set/><CS:getctag/></D:prop></D:propfind>
+            """, headers: auth.merging(["Depth": "0"]) { $1 })
+        #expect(properties.status == 207 && properties.body.contains("<d:report><d:sync-collection/></d:report>"))
+        #expect(!properties.body.contains("404 Not Found"))
+        let event = """
+            BEGIN:VCALENDAR\r
+            PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r
+            VERSION:2.0\r
+            BEGIN:VTODO\r
+            CREATED:20261001T120000Z\r
+            LAST-MODIFIED:20261001T120000Z\r
+            DTSTAMP:20261001T120000Z\r
+            UID:3f0bd5c4-3b3c-4a53-9d3e-0f5e0e7c2a11\r
+            SUMMARY:Renew passport\r
+            X-MOZ-GENERATION:1\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let href = list + "3f0bd5c4-3b3c-4a53-9d3e-0f5e0e7c2a11.ics"
+        let put = try await Self.send(
+            client, port, "PUT", href, event, headers: ["Authorization": auth["Authorization"]!, "If-None-Match": "*"])
+        #expect(put.status == 201)
+        let etags = try await Self.send(
+            client, port, "PROPFIND", list,
+            #"<D:propfind xmlns:D="DAV:"><D:prop><D:getcontenttype/><D:resourcetype/><D:getetag/></D:prop></D:propfind>"#,
+            headers: auth.merging(["Depth": "1"]) { $1 })
+        #expect(etags.body.contains("<d:href>\(href)</d:href>"))
+        let multiget = try await Self.send(
+            client, port, "REPORT", list,
+            """
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/>\
+            </D:prop><D:href>\(href)</D:href></C:calendar-multiget>
+            """, headers: auth.merging(["Depth": "1"]) { $1 })
+        #expect(multiget.body.contains("X-MOZ-GENERATION:1&#13;"))
+        let etag = try #require(
+            multiget.body.components(separatedBy: "<d:getetag>").last?.components(separatedBy: "</d:getetag>").first)
+        let auth1 = ["Authorization": auth["Authorization"]!]
+        #expect(try await Self.send(client, port, "DELETE", href, headers: auth1.merging(["If-Match": etag]) { $1 }).status == 204)
+        #expect(try await Self.send(client, port, "DELETE", href, headers: auth1).status == 404)
+        #expect(server.stop() == 0)
+    }
 }
