@@ -63,9 +63,6 @@ public struct CalDAVService: Sendable {
         }
     }
 
-    /// The lists and the store's default list, read once per request.
-    func lists(_ store: ReminderStore) throws -> [ReminderList] { try store.lists() }
-
     /// The principal named in a path must be this account's.
     func checkPrincipal(_ name: String) throws(DAVError) {
         guard name == account.principal else { throw .status(404, "no principal \(name)") }

@@ -45,6 +45,30 @@ extension CalDAVService {
         return ListState(list, reminders: reminders, lists: lists, history: history)
     }
 
+    /// The list a collection segment names, and every list (a resource's bytes name its list).
+    func list(_ store: ReminderStore, segment: String) throws -> (list: ReminderList, lists: [ReminderList]) {
+        let lists = try store.lists()
+        let id = Self.listID(forSegment: segment)
+        guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
+        return (list, lists)
+    }
+
+    /// The resource `name` of a list, found without rendering the whole list: the reminder its
+    /// name stands for (`UID.ics`), else one that keeps another resource name.
+    func object(_ store: ReminderStore, in list: ReminderList, lists: [ReminderList], named name: String) throws
+        -> CalendarObject?
+    {
+        let base = name.hasSuffix(".ics") ? String(name.dropLast(4)) : name
+        if let reminder = try store.reminder(id: CalendarObject.reminderID(forUID: base)), reminder.listID == list.id {
+            let object = CalendarObject(reminder, lists: lists)
+            if object.name == name { return object }
+        }
+        let renamed = try store.reminders(matching: ReminderPredicate(listIDs: [list.id])).filter {
+            $0.iCalendarExtras?.contains(CalendarObject.nameProperty) ?? false
+        }
+        return renamed.lazy.map { CalendarObject($0, lists: lists) }.first { $0.name == name }
+    }
+
     /// The home's token: the lists' tokens, so it moves when any list changes.
     func homeToken(_ lists: [ListState]) -> String {
         history.token(for: Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home")
@@ -65,9 +89,13 @@ extension CalDAVService {
             return .collection(try access.reading(.reminders) { try listState($0, segment: list) })
         case let .object(principal, list, name):
             try checkPrincipal(principal)
-            let state = try access.reading(.reminders) { try listState($0, segment: list) }
-            guard let object = state.object(named: name) else { throw DAVError.status(404, "no resource \(name)") }
-            return .object(object, list: state.list)
+            return try access.reading(.reminders) { store in
+                let (found, lists) = try self.list(store, segment: list)
+                guard let object = try object(store, in: found, lists: lists, named: name) else {
+                    throw DAVError.status(404, "no resource \(name)")
+                }
+                return .object(object, list: found)
+            }
         }
     }
 }
