@@ -9,11 +9,16 @@ public struct CalDAVService: Sendable {
     public let access: any StoreAccess
     public let account: CalDAVAccount
     public let history: SyncHistory
+    public let renders: RenderCache
 
-    public init(access: any StoreAccess, account: CalDAVAccount = CalDAVAccount(), history: SyncHistory = SyncHistory()) {
+    public init(
+        access: any StoreAccess, account: CalDAVAccount = CalDAVAccount(), history: SyncHistory = SyncHistory(),
+        renders: RenderCache = RenderCache()
+    ) {
         self.access = access
         self.account = account
         self.history = history
+        self.renders = renders
     }
 
     /// The DAV compliance classes of OPTIONS (RFC 4918 §10.1, RFC 4791 §5.1, RFC 5689 §3).

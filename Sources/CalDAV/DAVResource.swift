@@ -17,9 +17,9 @@ struct ListState {
     var objects: [CalendarObject]
     var token: String
 
-    init(_ list: ReminderList, reminders: [Reminder], lists: [ReminderList], history: SyncHistory) {
+    init(_ list: ReminderList, reminders: [Reminder], lists: [ReminderList], history: SyncHistory, renders: RenderCache) {
         self.list = list
-        objects = reminders.map { CalendarObject($0, lists: lists) }
+        objects = reminders.map { renders.object($0, lists: lists) }
         token = history.token(
             for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
             salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)")
@@ -33,7 +33,7 @@ extension CalDAVService {
     func listStates(_ store: ReminderStore) throws -> [ListState] {
         let lists = try store.lists()
         let reminders = Dictionary(grouping: try store.reminders(sortedBy: .creationDate)) { $0.listID ?? "" }
-        return lists.map { ListState($0, reminders: reminders[$0.id] ?? [], lists: lists, history: history) }
+        return lists.map { ListState($0, reminders: reminders[$0.id] ?? [], lists: lists, history: history, renders: renders) }
     }
 
     /// One list, with its members.
@@ -42,7 +42,7 @@ extension CalDAVService {
         let id = Self.listID(forSegment: segment)
         guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
         let reminders = try store.reminders(matching: ReminderPredicate(listIDs: [id]), sortedBy: .creationDate)
-        return ListState(list, reminders: reminders, lists: lists, history: history)
+        return ListState(list, reminders: reminders, lists: lists, history: history, renders: renders)
     }
 
     /// The list a collection segment names, and every list (a resource's bytes name its list).
@@ -60,7 +60,7 @@ extension CalDAVService {
     {
         let base = name.hasSuffix(".ics") ? String(name.dropLast(4)) : name
         if let reminder = try store.reminder(id: CalendarObject.reminderID(forUID: base)), reminder.listID == list.id {
-            let object = CalendarObject(reminder, lists: lists)
+            let object = renders.object(reminder, lists: lists)
             if object.name == name { return object }
         }
         let renamed = try store.reminders(matching: ReminderPredicate(listIDs: [list.id])).filter {
