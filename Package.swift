@@ -203,7 +203,9 @@ let package = Package(
         // the fuzzer, a driver that replays inputs (`make test` replays the seeds and kept crashes).
         .executableTarget(
             name: "georemind-fuzz",
-            dependencies: ["CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews"],
+            dependencies: [
+                "CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews", "CalDAV",
+            ],
             path: "Fuzz/georemind-fuzz"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
