@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOPosix
 
-/// `/dav/` and `/.well-known/caldav` (RFC 6764 §5): the CalDAV front. This only carries requests
+/// `/dav/` and `/.well-known/caldav` (RFC 6764 §5), and a PROPFIND of `/`: the CalDAV front. This only carries requests
 /// to the CalDAV module and its answers back, after checking the token (HTTP Basic, any user name,
 /// an API token as password; scope read gives read-only privileges). docs/caldav.md.
 struct CalDAVMiddleware: RouterMiddleware {
@@ -14,7 +14,8 @@ struct CalDAVMiddleware: RouterMiddleware {
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        if path == "/.well-known/caldav" || path == "/.well-known/caldav/" {
+        // A PROPFIND of the server's root is a CalDAV client given only the host (DAVx5, Thunderbird).
+        if path == "/.well-known/caldav" || path == "/.well-known/caldav/" || (path == "/" && request.method.rawValue == "PROPFIND") {
             return Response(status: .movedPermanently, headers: [.location: DAVPath.prefix, .contentLength: "0"])
         }
         guard path == "/dav" || path.hasPrefix(DAVPath.prefix) else { return try await next(request, context) }

@@ -69,8 +69,8 @@ import Testing
         let port = server.port
         let auth = ["Authorization": ServerProcess.basic("anyone@example.org", full), "Content-Type": "application/xml"]
 
-        for method in ["GET", "PROPFIND"] {
-            let redirect = try await Self.send(client, port, method, "/.well-known/caldav")
+        for (method, path) in [("GET", "/.well-known/caldav"), ("PROPFIND", "/.well-known/caldav"), ("PROPFIND", "/")] {
+            let redirect = try await Self.send(client, port, method, path)
             #expect(redirect.status == 301 && redirect.headers.first(name: "Location") == "/dav/")
         }
         let anonymous = try await Self.send(client, port, "PROPFIND", "/dav/", headers: ["Depth": "0"])
