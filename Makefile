@@ -24,7 +24,7 @@ run: build
 # the command and server suites run again with every store on PostgreSQL (the same commands
 # must print the same on both engines); the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
 # which end-to-end tests waiting on processes can occupy); then schemathesis checks the running
-# server against its OpenAPI document, headless Chromium checks the rendered maps and the live page
+# server against its OpenAPI document, vdirsyncer and todoman sync both ways with `/dav/`, headless Chromium checks the rendered maps and the live page
 # (screenshots under .build/browser/), the GEOS owners are checked for leaks under valgrind, the
 # inputs that once crashed a parser are replayed, and each fuzz target runs a few seconds
 # (FUZZ_SECONDS, default 5).
@@ -37,9 +37,10 @@ test: deps
 	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter georemindTests --skip ServeSharedStoreTests
 	$(SWIFT) test --skip-build --disable-xctest --filter DeliveryTests
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
+	@scripts/caldav-clients "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
-	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location apibody; do \
+	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location apibody caldav; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MapRendering", targets: ["MapRendering"]),
         .library(name: "SharedStore", targets: ["SharedStore"]),
         .library(name: "SharedEvaluation", targets: ["SharedEvaluation"]),
+        .library(name: "CalDAV", targets: ["CalDAV"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
@@ -131,6 +132,13 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
+        // The CalDAV front's protocol (RFC 4791 tasks only, RFC 6578 sync, RFC 5689 MKCOL): WebDAV XML
+        // in and out, paths, ETags, sync tokens, calendar-query filters; requests in, answers out,
+        // through the store protocol, with no web framework.
+        .target(name: "CalDAV", dependencies: [
+            "GeoReminders", "ICalendar", "CivilTime", "CLibXML2",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Pictures of a replay: Web Mercator, geodesic circles, simplified tracks, SVG and HTML.
         .target(name: "MapRendering", dependencies: ["CivilTime", "GeofenceEngine", "GeoReminders"]),
         // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
@@ -138,6 +146,8 @@ let package = Package(
             "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine", "ReminderViews",
             // On a shared PostgreSQL store: partitioned evaluation, inbox ingestion, credentials.
             "SharedEvaluation", "SharedStore",
+            // `/dav/`: the CalDAV front, answered by the CalDAV module.
+            "CalDAV",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             // NIOThreadPool: the API's store work blocks, off Swift concurrency's threads.
@@ -198,7 +208,9 @@ let package = Package(
         // the fuzzer, a driver that replays inputs (`make test` replays the seeds and kept crashes).
         .executableTarget(
             name: "georemind-fuzz",
-            dependencies: ["CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews"],
+            dependencies: [
+                "CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews", "CalDAV",
+            ],
             path: "Fuzz/georemind-fuzz"
         ),
         // What the test targets share: fixture paths, scratch folders, geodesic test points.
@@ -224,6 +236,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "GeoReminders", "ICalendar", "TestSupport"]),
         .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
         .testTarget(name: "DeliveryTests", dependencies: [
             "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",

@@ -1,3 +1,4 @@
+import CalDAV
 import CivilTime
 import Foundation
 import GeoReminders
@@ -52,7 +53,22 @@ struct FuzzTarget: Sendable {
             _ = try? JSONDecoder().decode(ReminderDraftJSON.self, from: data)
             _ = try? PlaceArea(geoJSON: String(decoding: data, as: UTF8.self))
         },
+        FuzzTarget(name: "caldav", seeds: ["fuzz/caldav"], run: answerCalDAVRequest),
     ]
+
+    /// What a CalDAV client sends to `/dav/`: the first byte picks the method (and a path), the
+    /// rest is the body, answered by the CalDAV front over an in-memory store.
+    private static func answerCalDAVRequest(_ data: Data) throws {
+        guard let selector = data.first else { return }
+        let methods = ["PROPFIND", "REPORT", "PUT", "PROPPATCH", "MKCALENDAR", "MKCOL"]
+        let method = methods[Int(selector) % methods.count]
+        let list = "/dav/calendars/default/" + ((try? store.defaultList().id) ?? "x") + "/"
+        let path = method == "PUT" ? list + "fuzz.ics" : method.hasPrefix("MK") ? "/dav/calendars/default/fuzz/" : list
+        let request = DAVRequest(method: method, path: path, headers: ["Depth": "1"], body: Array(data.dropFirst()))
+        _ = calDAV.respond(request, privileges: .readWrite)
+    }
+
+    private static let calDAV = CalDAVService(access: store)
 
     /// What each location app sends to `serve`: the first byte picks the decoder, the rest is the
     /// body (OwnTracks, Overland, OsmAnd's form or JSON) or the query (OsmAnd, GPSLogger).

@@ -1,3 +1,4 @@
+import CalDAV
 import Foundation
 import GeoReminders
 import GeofenceEngine
@@ -71,6 +72,7 @@ public struct GeoServer: Sendable {
         let routes = RouteTable()
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
+        router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access)))
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
         router.on("/readyz", .get, in: routes) { [ingestion] _, _ in
             ingestion.isCommitting

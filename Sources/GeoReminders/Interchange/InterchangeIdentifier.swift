@@ -4,15 +4,15 @@
 /// A UID that is UUID text is used as it is (lowercased); any other UID becomes a name-based
 /// UUID (version 8, RFC 9562 §5.8) from two FNV-1a hashes of its UTF-8 bytes, so importing the
 /// same file again finds the same reminder.
-enum InterchangeIdentifier {
+public enum InterchangeIdentifier {
     /// The identifier a UID stands for.
-    static func identifier(forUID uid: String) -> String {
+    public static func identifier(forUID uid: String) -> String {
         if let canonical = try? Reminder.canonicalIdentifier(uid) { return canonical }
         return nameBased(uid)
     }
 
     /// A UUID derived from `name`; the same name gives the same UUID.
-    static func nameBased(_ name: String) -> String {
+    public static func nameBased(_ name: String) -> String {
         var high: UInt64 = 0xcbf2_9ce4_8422_2325
         var low: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in name.utf8 {

@@ -1,0 +1,164 @@
+import Foundation
+import GeoReminders
+
+/// PUT and DELETE of reminders; MKCALENDAR, extended MKCOL, PROPPATCH and DELETE of lists.
+extension CalDAVService {
+    /// PUT of a reminder (RFC 4791 §5.3.2): the iCalendar import of one resource into this list.
+    /// `If-None-Match: *` over an existing resource and a stale `If-Match` are 412 (never 403:
+    /// iOS gives up on a 403). The answer carries the ETag only when the stored bytes are the
+    /// ones sent; otherwise they are georemind's rendering and clients fetch them again (§5.3.4).
+    func put(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
+        guard case let .object(principal, segment, name) = path else {
+            throw DAVError.status(405, "PUT stores a reminder: /dav/calendars/PRINCIPAL/LIST/UID.ics")
+        }
+        try checkPrincipal(principal)
+        let ifMatch = request.header("If-Match")
+        let ifNoneMatch = request.header("If-None-Match")
+        let (created, etag) = try access.writing(.reminders, retrying: true) { store -> (Bool, String?) in
+            let state = try listState(store, segment: segment)
+            guard state.list.allowsContentModifications else {
+                throw DAVError.precondition(403, .d("need-privileges"), "list '\(state.list.title)' is read-only")
+            }
+            let existing = state.object(named: name)
+            if let ifNoneMatch, let existing, ETag.list(ifNoneMatch, contains: existing.etag) {
+                throw DAVError.status(412, "the resource exists (If-None-Match)")
+            }
+            if let ifMatch, existing.map({ !ETag.list(ifMatch, contains: $0.etag) }) ?? true {
+                throw DAVError.status(412, "the resource changed or is gone (If-Match)")
+            }
+            let lists = try store.lists()
+            let incoming = try IncomingObject(body: request.body, name: name, stored: existing?.reminder, lists: lists)
+            // RFC 4791 §5.3.2.1 no-uid-conflict: one UID, one resource.
+            if let other = try store.reminder(id: incoming.reminderID), existing?.reminder.id != other.id {
+                let otherList = try listState(store, segment: other.listID ?? "")
+                let href =
+                    DAVPath.collectionHref(principal, otherList.list.id)
+                    + DAVPath.encoded(otherList.objects.first { $0.reminder.id == other.id }?.name ?? name)
+                throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already at \(href)")
+            }
+            if let existing, existing.reminder.id != incoming.reminderID {
+                throw DAVError.precondition(403, .c("no-uid-conflict"), "\(name) holds another UID")
+            }
+            let report = try store.importICalendar(
+                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: state.list.id))
+            if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
+                throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
+            }
+            let stored = try listState(store, segment: segment).object(named: name)
+            return (existing == nil, stored.flatMap { $0.data == request.body ? $0.etag : nil })
+        }
+        return DAVResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
+    }
+
+    func delete(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
+        switch path {
+        case let .object(principal, segment, name):
+            try checkPrincipal(principal)
+            try access.writing(.reminders) { store in
+                let state = try listState(store, segment: segment)
+                guard let object = state.object(named: name) else { throw DAVError.status(404, "no resource \(name)") }
+                if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: object.etag) {
+                    throw DAVError.status(412, "the resource changed (If-Match)")
+                }
+                try store.remove(id: object.reminder.id)
+            }
+            return DAVResponse(status: 204)
+        case let .collection(principal, segment):
+            try checkPrincipal(principal)
+            try access.writing(.reminders) { store in
+                let state = try listState(store, segment: segment)
+                if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: "\"\(state.token)\"") {
+                    throw DAVError.status(412, "the list changed (If-Match)")
+                }
+                try store.removeList(id: state.list.id)
+            }
+            return DAVResponse(status: 204)
+        default:
+            throw DAVError.status(403, "only lists and reminders can be deleted")
+        }
+    }
+
+    /// MKCALENDAR (RFC 4791 §5.3.1) and extended MKCOL (RFC 5689): a new list, its title the
+    /// displayname given (else the path segment), its colour Apple's calendar-color.
+    func makeCollection(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
+        guard case let .collection(principal, segment) = path else {
+            throw DAVError.status(403, "lists are made under the calendar home: /dav/calendars/PRINCIPAL/NAME/")
+        }
+        try checkPrincipal(principal)
+        let body = try request.xml()
+        let set = body?.child(.d("set"))?.child(.d("prop"))
+        if request.method == "MKCOL" {
+            guard let type = set?.child(.d("resourcetype")), type.child(.c("calendar")) != nil else {
+                throw DAVError.precondition(403, .d("valid-resourcetype"), "only calendar collections (lists) can be made here")
+            }
+        }
+        if let components = set?.child(.c("supported-calendar-component-set")),
+            !components.children(.c("comp")).contains(where: { $0.attributes["name"]?.uppercased() == "VTODO" })
+        {
+            throw DAVError.precondition(403, .c("supported-calendar-component"), "lists hold VTODO only")
+        }
+        let id = Self.listID(forSegment: segment)
+        try access.writing(.reminders) { store in
+            guard try !store.lists().contains(where: { $0.id == id }) else {
+                throw DAVError.status(405, "the list exists")
+            }
+            var list = ReminderList(id: id, title: segment)
+            if let set { try Self.apply(set, to: &list) }
+            _ = try store.save(list)
+        }
+        return DAVResponse(status: 201, headers: [("Cache-Control", "no-cache")])
+    }
+
+    /// PROPPATCH of a list (RFC 4918 §9.2): displayname, Apple's calendar-color; calendar-order is
+    /// accepted and not kept (georemind orders lists by title). Anything else is 403 and then
+    /// nothing is changed (424 for the rest), as the RFC's all-or-nothing rule says.
+    func proppatch(_ request: DAVRequest, _ path: DAVPath, privileges: DAVPrivileges) throws -> DAVResponse {
+        guard case let .collection(principal, segment) = path else {
+            throw DAVError.status(403, "only lists have properties to change")
+        }
+        try checkPrincipal(principal)
+        guard let body = try request.xml(), body.name == .d("propertyupdate") else {
+            throw DAVError.status(400, "a PROPPATCH body is a DAV:propertyupdate element")
+        }
+        var names: [DAVName] = []
+        var refused: [DAVName] = []
+        for update in body.children where update.name == .d("set") || update.name == .d("remove") {
+            for property in update.child(.d("prop"))?.children ?? [] {
+                names.append(property.name)
+                if !Self.settable.contains(property.name) || update.name == .d("remove") { refused.append(property.name) }
+            }
+        }
+        if refused.isEmpty {
+            try access.writing(.reminders) { store in
+                var list = try listState(store, segment: segment).list
+                for update in body.children(.d("set")) {
+                    if let prop = update.child(.d("prop")) { try Self.apply(prop, to: &list) }
+                }
+                _ = try store.save(list)
+            }
+        }
+        let propstats: [(status: Int, properties: [DAVElement])] =
+            refused.isEmpty
+            ? [(200, names.map { DAVElement($0) })]
+            : [(403, refused.map { DAVElement($0) }), (424, names.filter { !refused.contains($0) }.map { DAVElement($0) })]
+        return .multistatus(Multistatus(entries: [Multistatus.Entry(href: request.path, propstats: propstats)]))
+    }
+
+    static let settable: Set<DAVName> = [
+        .d("displayname"), DAVName(DAVName.appleICal, "calendar-color"), DAVName(DAVName.appleICal, "calendar-order"),
+        .d("resourcetype"), .c("supported-calendar-component-set"), .c("calendar-description"), .c("calendar-timezone"),
+    ]
+
+    /// The properties of a `DAV:prop` that a list keeps.
+    static func apply(_ prop: DAVElement, to list: inout ReminderList) throws {
+        if let name = prop.child(.d("displayname"))?.text.trimmed, !name.isEmpty { list.title = name }
+        if let colour = prop.child(DAVName(DAVName.appleICal, "calendar-color"))?.text.trimmed {
+            // Apple writes #RRGGBBAA; a list's colour is #RRGGBB.
+            let hex = colour.hasPrefix("#") ? String(colour.dropFirst().prefix(6)) : ""
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+                throw DAVError.status(400, "calendar-color \(colour) is no #RRGGBB[AA] colour")
+            }
+            list.colour = "#" + hex.uppercased()
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GeoReminders
+
+/// `georemind serve`'s CalDAV front (RFC 4791, tasks only): requests in, answers out, through the
+/// store protocol, with no web framework. One principal, ``CalDAVAccount``; each reminder list is
+/// a VTODO collection and each reminder a resource. What a PUT means is the iCalendar import's
+/// business (GeoReminders); this type speaks WebDAV. See docs/caldav.md.
+public struct CalDAVService: Sendable {
+    public let access: any StoreAccess
+    public let account: CalDAVAccount
+    public let history: SyncHistory
+    public let renders: RenderCache
+
+    public init(
+        access: any StoreAccess, account: CalDAVAccount = CalDAVAccount(), history: SyncHistory = SyncHistory(),
+        renders: RenderCache = RenderCache()
+    ) {
+        self.access = access
+        self.account = account
+        self.history = history
+        self.renders = renders
+    }
+
+    /// The DAV compliance classes of OPTIONS (RFC 4918 §10.1, RFC 4791 §5.1, RFC 5689 §3).
+    public static let compliance = "1, 3, calendar-access, extended-mkcol"
+    public static let allow = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
+
+    /// Answers `request`; `privileges` is what the caller's credentials allow.
+    public func respond(_ request: DAVRequest, privileges: DAVPrivileges) -> DAVResponse {
+        var request = request
+        request.headers[Self.privilegesHeader] = privileges == .read ? "read" : "write"
+        if request.method == "OPTIONS" {
+            return DAVResponse(status: 200, headers: [("DAV", Self.compliance), ("Allow", Self.allow)])
+        }
+        guard let path = DAVPath(request.path) else { return .failure(.status(404, "nothing is at \(request.path)")) }
+        do {
+            switch request.method {
+            case "PROPFIND": return try propfind(request, path)
+            case "REPORT": return try report(request, path)
+            case "GET", "HEAD": return try get(path)
+            case "PUT", "DELETE", "PROPPATCH", "MKCALENDAR", "MKCOL":
+                guard privileges == .readWrite else {
+                    throw DAVError.precondition(403, .d("need-privileges"), "this token may only read (scope read)")
+                }
+                switch request.method {
+                case "PUT": return try put(request, path)
+                case "DELETE": return try delete(request, path)
+                case "PROPPATCH": return try proppatch(request, path, privileges: privileges)
+                default: return try makeCollection(request, path)
+                }
+            default:
+                return DAVResponse(status: 405, headers: [("Allow", Self.allow)])
+            }
+        } catch let error as DAVError {
+            return .failure(error)
+        } catch let error as StoreError {
+            return .failure(.status(Self.status(of: error), error.description))
+        } catch {
+            return .failure(.status(500, "\(error)"))
+        }
+    }
+
+    static func status(of error: StoreError) -> Int {
+        switch error {
+        case .unknownList, .reminderNotFound: 404
+        case .readOnlyList, .cannotRemoveDefaultList: 403
+        default: 409
+        }
+    }
+
+    /// The principal named in a path must be this account's.
+    func checkPrincipal(_ name: String) throws(DAVError) {
+        guard name == account.principal else { throw .status(404, "no principal \(name)") }
+    }
+
+    /// The list a collection segment names: its identifier (a UUID in any case), or the
+    /// name-based identifier of another name (a client's chosen collection name).
+    static func listID(forSegment segment: String) -> String {
+        CalendarObject.reminderID(forUID: segment)
+    }
+}
+
+/// The one principal of this server. Accounts will give each its own; the paths already carry it.
+public struct CalDAVAccount: Sendable, Hashable {
+    public var principal: String
+    public var displayName: String
+
+    public init(principal: String = "default", displayName: String = "georemind") {
+        self.principal = principal
+        self.displayName = displayName
+    }
+}
+
+/// What the request's credentials allow (RFC 3744 privileges, as current-user-privilege-set shows them).
+public enum DAVPrivileges: Sendable, Hashable {
+    case read
+    case readWrite
+}

@@ -1,0 +1,46 @@
+import Foundation
+import GeoReminders
+import ICalendar
+
+/// A reminder as a CalDAV resource: its name in the collection and its bytes, the one-VTODO
+/// calendar `georemind export` writes for it.
+///
+/// Two things a client chose are kept with the reminder (in its verbatim iCalendar extras) so that
+/// it finds its resource again: the UID when it is no canonical UUID (iOS writes uppercase UUIDs,
+/// others free text), as `X-GEOREMIND-UID`, and the resource name when it is not `UID.ics`, as
+/// `X-GEOREMIND-CALDAV-NAME`. Both are taken out again when the resource is written.
+public struct CalendarObject: Sendable {
+    public var reminder: Reminder
+    /// The resource name (not percent-encoded), such as `UID.ics`.
+    public var name: String
+    public var data: [UInt8]
+    public var etag: String
+
+    static let uidProperty = "X-GEOREMIND-UID"
+    static let nameProperty = "X-GEOREMIND-CALDAV-NAME"
+
+    public init(_ reminder: Reminder, lists: [ReminderList]) {
+        self.reminder = reminder
+        var calendar = ICalendarExport.calendar([reminder], lists: lists)
+        var name = reminder.id + ".ics"
+        if let index = calendar.components.firstIndex(where: { $0.name == "VTODO" }) {
+            var todo = calendar.components[index]
+            if let uid = todo.property(Self.uidProperty)?.value, let at = todo.properties.firstIndex(where: { $0.name == "UID" }) {
+                todo.properties[at].value = uid
+                name = uid + ".ics"
+            }
+            if let kept = todo.property(Self.nameProperty)?.text { name = kept }
+            todo.removeProperties(named: Self.uidProperty)
+            todo.removeProperties(named: Self.nameProperty)
+            calendar.components[index] = todo
+        }
+        self.name = name
+        self.data = Array(ICalWriter.data([calendar]))
+        self.etag = ETag.strong(data)
+    }
+
+    /// The reminder identifier a UID stands for (a canonical UUID as it is, any other its name-based UUID).
+    public static func reminderID(forUID uid: String) -> String {
+        InterchangeIdentifier.identifier(forUID: uid)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GeoReminders
+
+/// A resource under `/dav/` as read from the store for one request.
+enum DAVResource {
+    case root
+    case principals
+    case principal
+    case home(lists: [ListState])
+    case collection(ListState)
+    case object(CalendarObject, list: ReminderList)
+}
+
+/// A list with its members as resources, and its sync token (which is also its ctag).
+struct ListState {
+    var list: ReminderList
+    var objects: [CalendarObject]
+    var token: String
+
+    init(_ list: ReminderList, reminders: [Reminder], lists: [ReminderList], history: SyncHistory, renders: RenderCache) {
+        self.list = list
+        objects = reminders.map { renders.object($0, lists: lists) }
+        token = history.token(
+            for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
+            salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)")
+    }
+
+    func object(named name: String) -> CalendarObject? { objects.first { $0.name == name } }
+}
+
+extension CalDAVService {
+    /// Every list, with its members.
+    func listStates(_ store: ReminderStore) throws -> [ListState] {
+        let lists = try store.lists()
+        let reminders = Dictionary(grouping: try store.reminders(sortedBy: .creationDate)) { $0.listID ?? "" }
+        return lists.map { ListState($0, reminders: reminders[$0.id] ?? [], lists: lists, history: history, renders: renders) }
+    }
+
+    /// One list, with its members.
+    func listState(_ store: ReminderStore, segment: String) throws -> ListState {
+        let lists = try store.lists()
+        let id = Self.listID(forSegment: segment)
+        guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
+        let reminders = try store.reminders(matching: ReminderPredicate(listIDs: [id]), sortedBy: .creationDate)
+        return ListState(list, reminders: reminders, lists: lists, history: history, renders: renders)
+    }
+
+    /// The list a collection segment names, and every list (a resource's bytes name its list).
+    func list(_ store: ReminderStore, segment: String) throws -> (list: ReminderList, lists: [ReminderList]) {
+        let lists = try store.lists()
+        let id = Self.listID(forSegment: segment)
+        guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
+        return (list, lists)
+    }
+
+    /// The resource `name` of a list, found without rendering the whole list: the reminder its
+    /// name stands for (`UID.ics`), else one that keeps another resource name.
+    func object(_ store: ReminderStore, in list: ReminderList, lists: [ReminderList], named name: String) throws
+        -> CalendarObject?
+    {
+        let base = name.hasSuffix(".ics") ? String(name.dropLast(4)) : name
+        if let reminder = try store.reminder(id: CalendarObject.reminderID(forUID: base)), reminder.listID == list.id {
+            let object = renders.object(reminder, lists: lists)
+            if object.name == name { return object }
+        }
+        let renamed = try store.reminders(matching: ReminderPredicate(listIDs: [list.id])).filter {
+            $0.iCalendarExtras?.contains(CalendarObject.nameProperty) ?? false
+        }
+        return renamed.lazy.map { CalendarObject($0, lists: lists) }.first { $0.name == name }
+    }
+
+    /// The home's token: the lists' tokens, so it moves when any list changes.
+    func homeToken(_ lists: [ListState]) -> String {
+        history.token(for: Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home")
+    }
+
+    func resource(_ path: DAVPath) throws -> DAVResource {
+        switch path {
+        case .root: return .root
+        case .principals: return .principals
+        case let .principal(name):
+            try checkPrincipal(name)
+            return .principal
+        case let .home(name):
+            try checkPrincipal(name)
+            return .home(lists: try access.reading(.reminders) { try listStates($0) })
+        case let .collection(principal, list):
+            try checkPrincipal(principal)
+            return .collection(try access.reading(.reminders) { try listState($0, segment: list) })
+        case let .object(principal, list, name):
+            try checkPrincipal(principal)
+            return try access.reading(.reminders) { store in
+                let (found, lists) = try self.list(store, segment: list)
+                guard let object = try object(store, in: found, lists: lists, named: name) else {
+                    throw DAVError.status(404, "no resource \(name)")
+                }
+                return .object(object, list: found)
+            }
+        }
+    }
+}

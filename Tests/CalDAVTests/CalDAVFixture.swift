@@ -1,0 +1,84 @@
+import Foundation
+import GeoReminders
+
+@testable import CalDAV
+
+/// A CalDAV service over an in-memory store with a fixed clock, and the default list's collection.
+struct CalDAVFixture {
+    let store: ReminderStore
+    let service: CalDAVService
+    let listID: String
+
+    init() throws {
+        var configuration = StoreConfiguration()
+        configuration.now = { Date(timeIntervalSince1970: 1_790_000_000) }
+        store = try ReminderStore.inMemory(configuration: configuration)
+        service = CalDAVService(access: store)
+        listID = try store.defaultList().id
+    }
+
+    var collection: String { "/dav/calendars/default/\(listID)/" }
+
+    @discardableResult
+    func send(
+        _ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:],
+        privileges: DAVPrivileges = .readWrite
+    ) -> DAVResponse {
+        service.respond(DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), privileges: privileges)
+    }
+
+    static func text(_ response: DAVResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// iOS Reminders' PUT of an arriving location reminder (shared notes, gigun-dev/caldav's capture).
+    static func appleTodo(uid: String = "5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B", title: String = "Buy milk", alarm: Bool = true)
+        -> String
+    {
+        let valarm = """
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Reminder\r
+            TRIGGER;VALUE=DATE-TIME:19760401T005545Z\r
+            UID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
+            X-APPLE-PROXIMITY:ARRIVE\r
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-APPLE-REFERENCEFRAME=1;X-TITLE=Home:geo:52.520008,13.404954\r
+            X-WR-ALARMUID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
+            END:VALARM\r
+
+            """
+        return """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Apple Inc.//iOS 26.0//EN\r
+            BEGIN:VTODO\r
+            CREATED:20260928T081204Z\r
+            DTSTAMP:20261001T120000Z\r
+            LAST-MODIFIED:20261001T120000Z\r
+            UID:\(uid)\r
+            SUMMARY:\(title)\r
+            STATUS:NEEDS-ACTION\r
+            X-APPLE-SORT-ORDER:731234567\r
+            \(alarm ? valarm : "")END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+    }
+
+    /// Tasks.org's PUT: a task-level GEO and no alarm, no precondition.
+    static func tasksOrgTodo(uid: String, geo: String = "47.376887;8.541694", extra: String = "") -> String {
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:+//IDN tasks.org//android-140102//EN\r
+        BEGIN:VTODO\r
+        DTSTAMP:20261001T120000Z\r
+        UID:\(uid)\r
+        CREATED:20261001T120000Z\r
+        LAST-MODIFIED:20261001T120000Z\r
+        SUMMARY:Post office\r
+        GEO:\(geo)\r
+        \(extra)END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+    }
+}

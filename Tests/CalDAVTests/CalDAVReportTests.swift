@@ -1,0 +1,84 @@
+import Foundation
+import GeoReminders
+import Testing
+
+@testable import CalDAV
+
+@Suite struct CalDAVReportTests {
+    static let prefix = #"<?xml version="1.0"?>"#
+
+    @Test func calendarQueryFiltersOnCompletionAndMultigetFetches() throws {
+        let fixture = try CalDAVFixture()
+        #expect(fixture.send("PUT", fixture.collection + "open.ics", CalDAVFixture.appleTodo(uid: "open")).status == 201)
+        let done = CalDAVFixture.appleTodo(uid: "done").replacingOccurrences(
+            of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20261002T100000Z")
+        #expect(fixture.send("PUT", fixture.collection + "done.ics", done).status == 201)
+        // Tasks.org's and DAVx5's query: open tasks only.
+        let query = """
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+            <c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter>
+            <c:prop-filter name="STATUS"><c:text-match negate-condition="yes">COMPLETED</c:text-match></c:prop-filter>
+            </c:comp-filter></c:comp-filter></c:filter></c:calendar-query>
+            """
+        let open = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, query, headers: ["Depth": "1"]))
+        #expect(open.contains("\(fixture.collection)open.ics") && !open.contains("done.ics"))
+        let all = """
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+            """
+        let both = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, all, headers: ["Depth": "1"]))
+        #expect(both.contains("open.ics") && both.contains("done.ics"))
+        let events = all.replacingOccurrences(of: "VTODO", with: "VEVENT")
+        #expect(!CalDAVFixture.text(fixture.send("REPORT", fixture.collection, events)).contains(".ics"))
+        // A time-range: the completed one was created 2026-09-28, completed 2026-10-02.
+        let range = all.replacingOccurrences(
+            of: #"<c:comp-filter name="VTODO"/>"#,
+            with: #"<c:comp-filter name="VTODO"><c:time-range start="20261001T000000Z" end="20261003T000000Z"/></c:comp-filter>"#)
+        let ranged = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, range))
+        #expect(ranged.contains("done.ics"))
+
+        let multiget = """
+            <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>
+            <d:href>\(fixture.collection)open.ics</d:href><d:href>\(fixture.collection)missing.ics</d:href></c:calendar-multiget>
+            """
+        let fetched = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, multiget))
+        #expect(fetched.contains("UID:open&#13;"))
+        #expect(fetched.contains("<d:href>\(fixture.collection)missing.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+    }
+
+    static func syncBody(_ token: String) -> String {
+        """
+        <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
+        <d:prop><d:getetag/></d:prop></d:sync-collection>
+        """
+    }
+
+    static func token(_ text: String) -> String {
+        let start = text.range(of: "<d:sync-token>")!.upperBound
+        return String(text[start..<text.range(of: "</d:sync-token>")!.lowerBound])
+    }
+
+    @Test func syncCollectionReportsChangesMadeAnywhereAndTombstones() throws {
+        let fixture = try CalDAVFixture()
+        #expect(fixture.send("PUT", fixture.collection + "a.ics", CalDAVFixture.appleTodo(uid: "a")).status == 201)
+        #expect(fixture.send("PUT", fixture.collection + "b.ics", CalDAVFixture.appleTodo(uid: "b")).status == 201)
+        let first = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, Self.syncBody("")))
+        #expect(first.contains("a.ics") && first.contains("b.ics"))
+        let token = Self.token(first)
+        let quiet = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, Self.syncBody(token)))
+        #expect(!quiet.contains(".ics") && Self.token(quiet) == token)
+
+        // Completed from the command line, b deleted by another client.
+        _ = try fixture.store.complete(id: CalendarObject.reminderID(forUID: "a"))
+        #expect(fixture.send("DELETE", fixture.collection + "b.ics").status == 204)
+        let changes = CalDAVFixture.text(fixture.send("REPORT", fixture.collection, Self.syncBody(token)))
+        #expect(changes.contains("<d:href>\(fixture.collection)a.ics</d:href><d:propstat>"))
+        #expect(changes.contains("<d:href>\(fixture.collection)b.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+        #expect(Self.token(changes) != token)
+
+        let invalid = fixture.send("REPORT", fixture.collection, Self.syncBody("https://georemind.org/ns/sync/nope"))
+        #expect(invalid.status == 403)
+        #expect(CalDAVFixture.text(invalid).contains("<d:valid-sync-token/>"))
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import CalDAV
+
+@Suite struct CalDAVXMLTests {
+    @Test func elementsAreKeyedByNamespaceAndLocalNameWhateverThePrefix() throws {
+        let body = """
+            <?xml version="1.0"?>
+            <A:propfind xmlns:A="DAV:" xmlns:Q="urn:ietf:params:xml:ns:caldav"><A:prop>
+            <A:getetag/><Q:calendar-home-set/><unknown xmlns="urn:x"/></A:prop></A:propfind>
+            """
+        let root = try DAVXMLReader.element(from: Array(body.utf8))
+        #expect(root.name == DAVName("DAV:", "propfind"))
+        #expect(
+            root.child(DAVName("DAV:", "prop"))?.children.map(\.name) == [
+                DAVName("DAV:", "getetag"), DAVName("urn:ietf:params:xml:ns:caldav", "calendar-home-set"),
+                DAVName("urn:x", "unknown"),
+            ])
+    }
+
+    @Test func aDoctypeIsRefusedSoNoEntityIsEverExpanded() {
+        let body = """
+            <?xml version="1.0"?>
+            <!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <d:propfind xmlns:d="DAV:"><d:prop>&x;</d:prop></d:propfind>
+            """
+        #expect(throws: DAVXMLReader.Failure.doctype) { try DAVXMLReader.element(from: Array(body.utf8)) }
+        #expect(throws: DAVXMLReader.Failure.malformed) { try DAVXMLReader.element(from: Array("<d:a xmlns:d='DAV:'>".utf8)) }
+    }
+
+    @Test func aMultistatusIsWrittenWithFixedPrefixesAndUnknownNamespacesDeclaredInPlace() {
+        let multistatus = Multistatus(entries: [
+            .init(
+                href: "/dav/principals/default/",
+                propstats: [
+                    (200, [DAVElement(DAVName("DAV:", "displayname"), text: "a & b")]),
+                    (404, [DAVElement(DAVName("urn:x", "color"))]),
+                ]),
+            .init(href: "/dav/calendars/default/l/gone.ics", status: 404),
+        ])
+        #expect(
+            multistatus.text == """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
+                xmlns:ical="http://apple.com/ns/ical/"><d:response><d:href>/dav/principals/default/</d:href><d:propstat><d:prop>\
+                <d:displayname>a &amp; b</d:displayname></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat><d:propstat>\
+                <d:prop><x:color xmlns:x="urn:x"/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat></d:response>\
+                <d:response><d:href>/dav/calendars/default/l/gone.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>\
+                </d:response></d:multistatus>
+
+                """)
+    }
+
+    @Test func pathsAreReadDecodedAndHrefsWrittenEncoded() {
+        #expect(DAVPath("/dav/") == .root)
+        #expect(DAVPath("/dav/principals/default/") == .principal("default"))
+        #expect(DAVPath("http://host:80/dav/calendars/default/") == .home("default"))
+        #expect(DAVPath("/dav/calendars/default/abc/a%40b.ics") == .object(principal: "default", list: "abc", name: "a@b.ics"))
+        #expect(DAVPath("/api/v1/reminders") == nil)
+        #expect(DAVPath.encoded("a@b c.ics") == "a%40b%20c.ics")
+    }
+}
