@@ -1,5 +1,6 @@
 import ArgumentParser
 import Delivery
+import Foundation
 import GeoReminders
 
 /// The dispatcher options `deliver` and `serve` share (the server runs the same dispatcher).
@@ -16,6 +17,12 @@ struct DeliveryArguments: ParsableArguments {
     var retryFor = "1d"
     @Option(name: .customLong("keep-events"), help: ArgumentHelp("How long delivered events stay in the outbox.", valueName: "span"))
     var keepEvents = "30d"
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "serve's URL as phones reach it: notification channels' Done links point there (serve's default: http://HOST:PORT).",
+            valueName: "url"))
+    var publicURL: String?
 
     func dispatcherOptions() throws -> DispatcherOptions {
         var options = DispatcherOptions()
@@ -25,6 +32,12 @@ struct DeliveryArguments: ParsableArguments {
         options.keepEvents = try CLIError.reading("--keep-events") { try TimeSpan(parsing: keepEvents).seconds }
         guard concurrency > 0 else { throw CLIError.badValue(option: "--concurrency", message: "must be at least 1") }
         options.concurrencyPerEndpoint = concurrency
+        if let publicURL {
+            guard let components = URLComponents(string: publicURL), ["http", "https"].contains(components.scheme?.lowercased()),
+                components.host?.isEmpty == false
+            else { throw CLIError.badValue(option: "--public-url", message: "'\(publicURL)' is not an http:// or https:// URL") }
+            options.actionBase = publicURL
+        }
         return options
     }
 }

@@ -68,7 +68,13 @@ struct Serve: ParsableCommand {
         settings.lateAfter = try CLIError.reading("--late-after") { try TimeSpan(parsing: lateAfter).seconds }
         settings.leaseSeconds = try CLIError.reading("--lease") { try TimeSpan(parsing: lease).seconds }
         settings.instance = instance ?? Self.defaultInstance
-        let dispatcherOptions = try delivery.dispatcherOptions()
+        var options = try delivery.dispatcherOptions()
+        // Done links need a port a phone can reach: with --port 0 only --public-url gives one.
+        if options.actionBase == nil, port != 0 {
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            options.actionBase = "http://\(shownHost):\(port)"
+        }
+        let dispatcherOptions = options
         let finder = global.placeFinder()
         let global = global
         settings.places = PlaceDirectory(
