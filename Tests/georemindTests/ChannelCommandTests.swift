@@ -78,4 +78,40 @@ import Testing
         #expect(!server.log.contains("signature="))
         try await receiver.stop()
     }
+
+    /// `/api/v1/channels`: the same channels as the command line, tokens never shown back.
+    @Test func theRESTAPIManagesChannels() async throws {
+        let full = try sandbox.ok("token", "create", "admin", "--scope", "full").trimmingCharacters(in: .newlines)
+        let read = try sandbox.ok("token", "create", "viewer", "--scope", "read").trimmingCharacters(in: .newlines)
+        _ = try sandbox.ok("channel", "add", "email", "anna@example.org", "--name", "anna")
+        let server = try ServerProcess(sandbox)
+        let json = ["Authorization": "Bearer \(full)", "Content-Type": "application/json"]
+        let created = try await server.send(
+            "POST", "/api/v1/channels",
+            body: #"{"kind":"ntfy","target":"https://ntfy.example.org/groceries","token":"tk_hidden","name":"shop"}"#, headers: json)
+        #expect(created.status == 201, "\(created.body)")
+        #expect(
+            created.body
+                == #"{"disabled":false,"hasToken":true,"kind":"ntfy","name":"shop","pending":0,"target":"https://ntfy.example.org/groceries"}"#
+        )
+        let refused = try await server.send(
+            "POST", "/api/v1/channels", body: #"{"kind":"pager","target":"x"}"#, headers: json)
+        #expect(refused.status == 422)
+        let taken = try await server.send(
+            "POST", "/api/v1/channels", body: #"{"kind":"email","target":"bob@example.org","name":"shop"}"#, headers: json)
+        #expect(taken.status == 409)
+        let forbidden = try await server.send(
+            "POST", "/api/v1/channels", body: #"{"kind":"email","target":"bob@example.org"}"#,
+            headers: ["Authorization": "Bearer \(read)"])
+        #expect(forbidden.status == 403)
+        let listed = try await server.send("GET", "/api/v1/channels", headers: ["Authorization": "Bearer \(read)"])
+        #expect(listed.status == 200 && !listed.body.contains("tk_hidden"))
+        #expect(listed.body.contains(#""name":"anna""#) && listed.body.contains(#""name":"shop""#))
+        let removed = try await server.send("DELETE", "/api/v1/channels/anna", headers: json)
+        #expect(removed.status == 204)
+        let gone = try await server.send("DELETE", "/api/v1/channels/anna", headers: json)
+        #expect(gone.status == 404)
+        #expect(server.stop() == 0)
+        #expect(try sandbox.ok("channel", "list").contains("shop"))
+    }
 }
