@@ -15,13 +15,26 @@ public enum ChannelTest {
     }
 
     /// Sends the test alert to `endpoint` (no Done link: it would complete nothing); returns
-    /// `HTTP 200: {"id":…}`, or why no answer came.
-    public static func send(to endpoint: WebhookEndpoint, transport: HTTPWebhookTransport, timeout: TimeInterval = 10) async -> String {
-        guard let format = EndpointFormat(endpoint, links: nil) else {
-            return "cannot send to a \(endpoint.kind.rawValue) channel from here"
+    /// `HTTP 200: {"id":…}` or `SMTP 250`, or why no answer came. An e-mail channel needs `mailer`.
+    public static func send(
+        to endpoint: WebhookEndpoint, transport: HTTPWebhookTransport, mailer: SMTPMailer? = nil, timeout: TimeInterval = 10
+    ) async -> String {
+        guard let format = EndpointFormat(endpoint, links: nil, mails: mailer != nil) else {
+            return endpoint.kind == .email
+                ? "an e-mail channel is tested through a mail server: give --smtp smtp://USER:PASSWORD@HOST:587"
+                : "cannot send to this \(endpoint.kind.rawValue) endpoint"
+        }
+        let now = Date()
+        if endpoint.kind == .email, let mailer {
+            do {
+                let code = try await mailer.send(format.mail(for: event(now: now), from: mailer.server.from, now: now), timeout: timeout)
+                return "SMTP \(code)"
+            } catch {
+                return "\(error)"
+            }
         }
         do {
-            let request = try format.request(for: event(now: Date()), now: Date())
+            let request = try format.request(for: event(now: now), now: now)
             let answer = try await transport.exchange(url: request.url, headers: request.headers, body: request.body, timeout: timeout)
             let body = answer.body.trimmingCharacters(in: .whitespacesAndNewlines)
             return "HTTP \(answer.status)" + (body.isEmpty ? "" : ": \(body)")

@@ -11,8 +11,8 @@ struct EndpointFormat: Sendable {
     let links: (base: String, key: String)?
 
     /// Nil when this dispatcher cannot send to the endpoint: a webhook whose secret does not parse,
-    /// or an e-mail channel (sent by the SMTP mailer, not over HTTP).
-    init?(_ endpoint: WebhookEndpoint, links: (base: String, key: String)?) {
+    /// or an e-mail channel when no mail server was given (`serve --smtp`).
+    init?(_ endpoint: WebhookEndpoint, links: (base: String, key: String)?, mails: Bool = false) {
         self.endpoint = endpoint
         self.links = links
         switch endpoint.kind {
@@ -22,18 +22,30 @@ struct EndpointFormat: Sendable {
         case .ntfy, .apprise:
             secret = nil
         case .email:
-            return nil
+            guard mails else { return nil }
+            secret = nil
         }
     }
 
-    /// The request for `event`; a Done link made now expires ``ActionLink/lifetime`` from `now`.
-    func request(for event: OutboxEvent, now: Date) throws -> ChannelRequest {
-        let done = links.map { links in
+    /// The Done link for `event`, made now: it expires ``ActionLink/lifetime`` from `now`.
+    func doneLink(for event: OutboxEvent, now: Date) -> String? {
+        links.map { links in
             ActionLink(
                 eventID: event.id, reminderID: event.reminder.id,
                 expires: Int(now.timeIntervalSince1970 + ActionLink.lifetime)
             ).url(base: links.base, key: links.key)
         }
+    }
+
+    /// The e-mail for `event` to this channel's address.
+    func mail(for event: OutboxEvent, from: String, now: Date) -> MailMessage {
+        MailMessage(
+            event, from: from, to: String(endpoint.url.dropFirst("mailto:".count)), done: doneLink(for: event, now: now), now: now)
+    }
+
+    /// The request for `event`; a Done link made now expires ``ActionLink/lifetime`` from `now`.
+    func request(for event: OutboxEvent, now: Date) throws -> ChannelRequest {
+        let done = doneLink(for: event, now: now)
         switch endpoint.kind {
         case .ntfy:
             return ChannelRequest.ntfy(event, url: endpoint.url, token: endpoint.token, done: done)

@@ -18,10 +18,16 @@ public final class WebhookDispatcher: Service {
     public let store: any DeliveryStore
     public let options: DispatcherOptions
     let transport: any WebhookTransport
+    /// Sends the e-mail channels' alerts; nil: e-mail channels wait, queued, for a dispatcher that has one.
+    let mailer: SMTPMailer?
 
-    public init(store: any DeliveryStore, transport: any WebhookTransport, options: DispatcherOptions = DispatcherOptions()) {
+    public init(
+        store: any DeliveryStore, transport: any WebhookTransport, mailer: SMTPMailer? = nil,
+        options: DispatcherOptions = DispatcherOptions()
+    ) {
         self.store = store
         self.transport = transport
+        self.mailer = mailer
         self.options = options
     }
 
@@ -46,7 +52,7 @@ public final class WebhookDispatcher: Service {
         var tally = DeliveryTally()
         let links = try await actionLinks()
         for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled {
-            guard let format = EndpointFormat(endpoint, links: links) else {
+            guard let format = EndpointFormat(endpoint, links: links, mails: mailer != nil) else {
                 if endpoint.kind == .webhook { _ = try WebhookSecret(parsing: endpoint.secret) }
                 continue
             }
@@ -87,7 +93,7 @@ public final class WebhookDispatcher: Service {
                         linksRead = true
                     }
                     for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
-                        guard let format = EndpointFormat(endpoint, links: links) else { continue }
+                        guard let format = EndpointFormat(endpoint, links: links, mails: mailer != nil) else { continue }
                         started.insert(endpoint.id)
                         group.addTask { await self.work(endpointID: endpoint.id, format: format) }
                     }
@@ -201,13 +207,31 @@ public final class WebhookDispatcher: Service {
     func attempt(_ delivery: WebhookDelivery, format: EndpointFormat) async -> Attempt {
         let outcome: DeliveryOutcome
         do {
-            let request = try format.request(for: delivery.event, now: Date())
-            let result = await transport.post(url: request.url, headers: request.headers, body: request.body, timeout: options.timeout)
+            let result: TransportResult
+            if format.endpoint.kind == .email, let mailer {
+                result = await Self.mail(
+                    format.mail(for: delivery.event, from: mailer.server.from, now: Date()), with: mailer, timeout: options.timeout)
+            } else {
+                let request = try format.request(for: delivery.event, now: Date())
+                result = await transport.post(url: request.url, headers: request.headers, body: request.body, timeout: options.timeout)
+            }
             outcome = Self.outcome(of: result, for: delivery, policy: options.retry, now: Date())
         } catch {
             outcome = .gaveUp(status: nil, error: "cannot encode the event: \(error)")
         }
         return (outcome, delivery)
+    }
+
+    /// An SMTP conversation's end as a transport result: the final reply code (250 counts as
+    /// success, as a 2xx does), a refusal's code (retried, as a 4xx or 5xx is), or no answer.
+    static func mail(_ message: MailMessage, with mailer: SMTPMailer, timeout: TimeInterval) async -> TransportResult {
+        do {
+            return .response(status: try await mailer.send(message, timeout: timeout), retryAfter: nil)
+        } catch SMTPError.refused(let code, _) {
+            return .response(status: code, retryAfter: nil)
+        } catch {
+            return .failure(reason: "\(error)")
+        }
     }
 
     /// Where Done links point and the key they are signed with; nil when no public URL was given.

@@ -79,15 +79,20 @@ struct ChannelCommand: ParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The channel's name (or number) from `channel list`.") var channel: String
+        @Option(help: ArgumentHelp("For an e-mail channel: the mail server, as serve's --smtp.", valueName: "url"))
+        var smtp: String?
 
         func run() throws {
+            let mailer = try smtp.map { text in
+                try SMTPMailer(server: try CLIError.reading("--smtp") { try SMTPServer(parsing: text) })
+            }
             let (global, reference) = (global, channel)
             let answer = try AsyncCommand.value {
                 let channel = try await global.withDeliveryStore {
                     try WebhookEndpoint.channel(reference, among: try await $0.webhookEndpoints())
                 }
                 let transport = HTTPWebhookTransport()
-                let answer = await ChannelTest.send(to: channel, transport: transport)
+                let answer = await ChannelTest.send(to: channel, transport: transport, mailer: mailer)
                 try? await transport.shutdown()
                 return answer
             }

@@ -23,6 +23,18 @@ struct DeliveryArguments: ParsableArguments {
             "serve's URL as phones reach it: notification channels' Done links point there (serve's default: http://HOST:PORT).",
             valueName: "url"))
     var publicURL: String?
+    @Option(
+        help: ArgumentHelp(
+            "The mail server e-mail channels send through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://…:465 (TLS); ?from=ADDRESS sets the sender.",
+            valueName: "url"))
+    var smtp: String?
+
+    /// The SMTP client for `--smtp`, nil without it (e-mail channels then wait, queued).
+    func mailer() throws -> SMTPMailer? {
+        guard let smtp else { return nil }
+        let server = try CLIError.reading("--smtp") { try SMTPServer(parsing: smtp) }
+        return try SMTPMailer(server: server)
+    }
 
     func dispatcherOptions() throws -> DispatcherOptions {
         var options = DispatcherOptions()

@@ -75,6 +75,7 @@ struct Serve: ParsableCommand {
             options.actionBase = "http://\(shownHost):\(port)"
         }
         let dispatcherOptions = options
+        let mailer = try delivery.mailer()
         let finder = global.placeFinder()
         let global = global
         settings.places = PlaceDirectory(
@@ -110,7 +111,7 @@ struct Serve: ParsableCommand {
                     if let transport {
                         let store = try await SharedDelivery.open(shared)
                         delivery = store
-                        let dispatcher = WebhookDispatcher(store: store, transport: transport, options: dispatcherOptions)
+                        let dispatcher = WebhookDispatcher(store: store, transport: transport, mailer: mailer, options: dispatcherOptions)
                         try await ServerLauncher.runShared(
                             address: shared, settings: settings, services: [dispatcher], logger: logger, onListening: announce)
                     } else {
@@ -132,7 +133,8 @@ struct Serve: ParsableCommand {
         Task {
             let transport = deliver ? HTTPWebhookTransport() : nil
             do {
-                let dispatchers = transport.map { [WebhookDispatcher(store: store, transport: $0, options: dispatcherOptions)] } ?? []
+                let dispatchers =
+                    transport.map { [WebhookDispatcher(store: store, transport: $0, mailer: mailer, options: dispatcherOptions)] } ?? []
                 try await ServerLauncher.run(
                     store: store, storePath: path, settings: settings, services: dispatchers, logger: logger, onListening: announce)
             } catch {

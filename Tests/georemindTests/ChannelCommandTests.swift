@@ -33,6 +33,9 @@ import Testing
             try sandbox.run("channel", "remove", "family")
                 == CLIResult(stdout: "", stderr: "error: no channel is 'family'; `channel list` shows them\n", status: 1))
         #expect(try sandbox.run("channel", "add", "pager", "x").status == 64)
+        #expect(
+            try sandbox.ok("channel", "test", "email-3")
+                == "an e-mail channel is tested through a mail server: give --smtp smtp://USER:PASSWORD@HOST:587\n")
         try await receiver.stop()
     }
 
