@@ -14,6 +14,9 @@ public struct DispatcherOptions: Sendable {
     public var keepEvents: TimeInterval = 30 * 24 * 3600
     /// Names this dispatcher's leases, so another instance skips what it is sending.
     public var owner = "dispatcher-\(UUID().uuidString.lowercased())"
+    /// `serve`'s URL as a phone reaches it (`https://georemind.example.org`): notification channels'
+    /// Done links point there. Nil: alerts carry no Done link.
+    public var actionBase: String?
 
     public init() {}
 

@@ -18,10 +18,16 @@ public final class WebhookDispatcher: Service {
     public let store: any DeliveryStore
     public let options: DispatcherOptions
     let transport: any WebhookTransport
+    /// Sends the e-mail channels' alerts; nil: e-mail channels wait, queued, for a dispatcher that has one.
+    let mailer: SMTPMailer?
 
-    public init(store: any DeliveryStore, transport: any WebhookTransport, options: DispatcherOptions = DispatcherOptions()) {
+    public init(
+        store: any DeliveryStore, transport: any WebhookTransport, mailer: SMTPMailer? = nil,
+        options: DispatcherOptions = DispatcherOptions()
+    ) {
         self.store = store
         self.transport = transport
+        self.mailer = mailer
         self.options = options
     }
 
@@ -44,9 +50,13 @@ public final class WebhookDispatcher: Service {
     /// none is left due (retries scheduled later stay queued); prunes the outbox.
     public func runOnce() async throws -> DeliveryTally {
         var tally = DeliveryTally()
+        let links = try await actionLinks()
         for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled {
+            guard let format = EndpointFormat(endpoint, links: links, mails: mailer != nil) else {
+                if endpoint.kind == .webhook { _ = try WebhookSecret(parsing: endpoint.secret) }
+                continue
+            }
             while try await store.queueOutboxEvents(endpointID: endpoint.id, limit: Self.queueBatch) > 0 {}
-            let secret = try WebhookSecret(parsing: endpoint.secret)
             while true {
                 let claimed = try await store.claimWebhookDeliveries(
                     endpointID: endpoint.id, owner: options.owner,
@@ -54,7 +64,7 @@ public final class WebhookDispatcher: Service {
                 if claimed.isEmpty { break }
                 let attempts = await withTaskGroup(of: Attempt.self) { group in
                     for delivery in claimed {
-                        group.addTask { await self.attempt(delivery, url: endpoint.url, secret: secret) }
+                        group.addTask { await self.attempt(delivery, format: format) }
                     }
                     return await group.reduce(into: []) { $0.append($1) }
                 }
@@ -71,14 +81,21 @@ public final class WebhookDispatcher: Service {
         await withTaskGroup(of: Void.self) { group in
             var started: Set<Int64> = []
             var lastPrune = Date.distantPast
+            // Read once: the key never changes once the migration made it.
+            var links: (base: String, key: String)?
+            var linksRead = false
             while !isStopping {
                 // A store that is busy for a moment (another process writing) is tried again next
                 // round: a failure here must not end the service, and with it the server's group.
                 do {
+                    if !linksRead {
+                        links = try await actionLinks()
+                        linksRead = true
+                    }
                     for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
-                        guard let secret = try? WebhookSecret(parsing: endpoint.secret) else { continue }
+                        guard let format = EndpointFormat(endpoint, links: links, mails: mailer != nil) else { continue }
                         started.insert(endpoint.id)
-                        group.addTask { await self.work(endpointID: endpoint.id, url: endpoint.url, secret: secret) }
+                        group.addTask { await self.work(endpointID: endpoint.id, format: format) }
                     }
                     if Date().timeIntervalSince(lastPrune) > 60 {
                         try await store.pruneOutbox(keep: options.keepEvents)
@@ -109,7 +126,7 @@ public final class WebhookDispatcher: Service {
     /// Outcomes are recorded together, and new deliveries claimed, once half the requests in flight
     /// have finished (or at the poll interval): two write transactions per half-window of
     /// deliveries instead of two per delivery, which is what bounded a fast endpoint's rate.
-    private func work(endpointID: Int64, url: String, secret: WebhookSecret) async {
+    private func work(endpointID: Int64, format: EndpointFormat) async {
         await withTaskGroup(of: Completion.self) { group in
             var inFlight = 0
             var ticking = false
@@ -139,7 +156,7 @@ public final class WebhookDispatcher: Service {
                     for delivery in claimed {
                         inFlight += 1
                         group.addTask {
-                            let (outcome, delivery) = await self.attempt(delivery, url: url, secret: secret)
+                            let (outcome, delivery) = await self.attempt(delivery, format: format)
                             return .delivery(outcome, delivery)
                         }
                     }
@@ -186,24 +203,42 @@ public final class WebhookDispatcher: Service {
         }
     }
 
-    /// Signs and sends one delivery; the caller records what came of it.
-    func attempt(_ delivery: WebhookDelivery, url: String, secret: WebhookSecret) async -> Attempt {
+    /// Builds and sends one delivery; the caller records what came of it.
+    func attempt(_ delivery: WebhookDelivery, format: EndpointFormat) async -> Attempt {
         let outcome: DeliveryOutcome
         do {
-            let body = try EventJSON.body(delivery.event)
-            let timestamp = Int(Date().timeIntervalSince1970)
-            let headers = [
-                ("content-type", "application/json"),
-                ("webhook-id", delivery.event.id),
-                ("webhook-timestamp", String(timestamp)),
-                ("webhook-signature", WebhookSignature.sign(id: delivery.event.id, timestamp: timestamp, body: body, secret: secret)),
-            ]
-            let result = await transport.post(url: url, headers: headers, body: body, timeout: options.timeout)
+            let result: TransportResult
+            if format.endpoint.kind == .email, let mailer {
+                result = await Self.mail(
+                    format.mail(for: delivery.event, from: mailer.server.from, now: Date()), with: mailer, timeout: options.timeout)
+            } else {
+                let request = try format.request(for: delivery.event, now: Date())
+                result = await transport.post(url: request.url, headers: request.headers, body: request.body, timeout: options.timeout)
+            }
             outcome = Self.outcome(of: result, for: delivery, policy: options.retry, now: Date())
         } catch {
             outcome = .gaveUp(status: nil, error: "cannot encode the event: \(error)")
         }
         return (outcome, delivery)
+    }
+
+    /// An SMTP conversation's end as a transport result: the final reply code (250 counts as
+    /// success, as a 2xx does), a refusal's code (retried, as a 4xx or 5xx is), or no answer.
+    static func mail(_ message: MailMessage, with mailer: SMTPMailer, timeout: TimeInterval) async -> TransportResult {
+        do {
+            return .response(status: try await mailer.send(message, timeout: timeout), retryAfter: nil)
+        } catch SMTPError.refused(let code, _) {
+            return .response(status: code, retryAfter: nil)
+        } catch {
+            return .failure(reason: "\(error)")
+        }
+    }
+
+    /// Where Done links point and the key they are signed with; nil when no public URL was given.
+    private func actionLinks() async throws -> (base: String, key: String)? {
+        guard let base = options.actionBase else { return nil }
+        let key = try await store.actionKey()
+        return key.isEmpty ? nil : (base, key)
     }
 
     /// Success is any 2xx; 410 disables the endpoint; anything else (429, 5xx, other statuses, no

@@ -46,6 +46,20 @@ public final class HTTPWebhookTransport: WebhookTransport {
         }
     }
 
+    /// POSTs once and returns the status and the start of the body as text: what `channel test`
+    /// shows of the far end's answer.
+    public func exchange(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async throws -> (
+        status: Int, body: String
+    ) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers = HTTPHeaders(headers)
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+        let answer = (try? await response.body.collect(upTo: Self.maxResponseBody)).map { String(buffer: $0) } ?? ""
+        return (Int(response.status.code), answer)
+    }
+
     /// Closes the client's connections; call once, after the last `post`.
     public func shutdown() async throws {
         try await client.shutdown()

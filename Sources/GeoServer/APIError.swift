@@ -45,6 +45,12 @@ struct APIError: Error {
             case .conflict: self.init(status: .conflict, message: error.description)
             default: self.init(status: .internalServerError, message: error.description)
             }
+        case let error as WebhookError:
+            switch error {
+            case .channelNotFound, .endpointNotFound, .eventNotFound: self.init(status: .notFound, message: error.description)
+            case .channelNameTaken: self.init(status: .conflict, message: error.description)
+            default: self.init(status: .unprocessableContent, message: error.description)
+            }
         case let error as ReminderError:
             self.init(status: .unprocessableContent, message: error.description)
         case let error as DecodingError:

@@ -106,7 +106,10 @@ public struct GeoServer: Sendable {
                 return Self.json(failure.status, Self.errorJSON(failure.message))
             }
         }
-        ReminderAPI(access: access, outbox: outbox, places: places).register(on: router, routes: routes)
+        let api = ReminderAPI(access: access, outbox: outbox, places: places)
+        api.register(on: router, routes: routes)
+        ChannelAPI(api: api).register(on: router, routes: routes)
+        DoneLinkRoute(access: access).register(on: router, routes: routes)
         LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
             on: router, routes: routes)
         return router

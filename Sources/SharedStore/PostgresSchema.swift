@@ -9,6 +9,21 @@ import Foundation
 enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
+        ("sqlite-v11", sqliteV11),
+    ]
+
+    /// SQLite's v11-channels: notification channels are endpoints of another kind, and the key
+    /// that signs their Done links (two random UUIDs' digests: 244 random bits, no extension needed).
+    static let sqliteV11 = [
+        "ALTER TABLE webhookEndpoint ADD COLUMN kind text NOT NULL DEFAULT 'webhook'",
+        "ALTER TABLE webhookEndpoint ADD COLUMN name text",
+        "ALTER TABLE webhookEndpoint ADD COLUMN token text",
+        "CREATE UNIQUE INDEX webhookEndpoint_on_name ON webhookEndpoint(name) WHERE name IS NOT NULL",
+        "CREATE TABLE actionUse (eventID text PRIMARY KEY, usedDate double precision NOT NULL)",
+        """
+        INSERT INTO storeInfo (key, value) VALUES ('actionKey', md5(gen_random_uuid()::text) || md5(gen_random_uuid()::text))
+        ON CONFLICT (key) DO NOTHING
+        """,
     ]
 
     /// What the live map shows of each device, written by its partition's owner with each commit

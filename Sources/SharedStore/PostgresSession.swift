@@ -75,7 +75,7 @@ enum PostgresSession {
         let rows = try await cells(
             """
             SELECT (SELECT count(*) FROM list) = 1 AND (SELECT count(*) FROM reminder) = 0
-                AND NOT EXISTS (SELECT 1 FROM storeInfo WHERE key NOT IN ('defaultListID', 'sortLocale', 'floatingZone'))
+                AND NOT EXISTS (SELECT 1 FROM storeInfo WHERE key NOT IN ('defaultListID', 'sortLocale', 'floatingZone', 'actionKey'))
             """, on: connection)
         return rows.first == [.integer(1)]
     }

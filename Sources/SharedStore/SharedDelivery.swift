@@ -42,6 +42,14 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
+    public func actionKey() async throws -> String {
+        try await using { db in
+            let cells = try await PostgresSession.cells("SELECT value FROM storeInfo WHERE key = 'actionKey'", on: db)
+            guard case .text(let key)? = cells.first?.first else { return "" }
+            return key
+        }
+    }
+
     public func isWebhookEnabled(id: Int64) async throws -> Bool {
         try await using { db in
             try await PostgresSession.cells("SELECT disabledDate IS NULL FROM webhookEndpoint WHERE id = \(id)", on: db)

@@ -36,6 +36,10 @@ public enum StoreCopy {
             try await connection.query("DELETE FROM storeInfo", logger: PostgresSession.logger)
             try await connection.query("DELETE FROM list", logger: PostgresSession.logger)
         }
+        // The action key the schema's migration made (sqlite-v11) is no data: the copy brings the store's own.
+        try await connection.query(
+            "DELETE FROM storeInfo WHERE key = 'actionKey' AND NOT EXISTS (SELECT 1 FROM storeInfo WHERE key <> 'actionKey')",
+            logger: PostgresSession.logger)
         for (table, _) in ReminderStore.copiedTables {
             let rows = try await PostgresSession.count(table, on: connection)
             if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table, rows: rows) }

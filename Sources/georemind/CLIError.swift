@@ -93,8 +93,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
         case let error as EvaluationError: return (error.description, 1)
         case let error as WebhookError:
             switch error {
-            case .badEventFilter, .badURL, .badSecret: return (error.description, 64)
-            case .endpointNotFound, .eventNotFound: return (error.description, 1)
+            case .badEventFilter, .badURL, .badSecret, .badChannelTarget, .badChannelName: return (error.description, 64)
+            case .endpointNotFound, .eventNotFound, .channelNotFound, .channelNameTaken: return (error.description, 1)
             }
         case let error as CredentialError: return (error.description, 64)
         case let error as LiveEvaluationError: return (error.description, 1)

@@ -20,12 +20,13 @@ struct Deliver: ParsableCommand {
 
     func run() throws {
         let settings = try delivery.dispatcherOptions()
+        let mailer = try delivery.mailer()
         let global = global
         let once = once
         try AsyncCommand.run {
             let store = try await global.openDeliveryStore()
             let transport = HTTPWebhookTransport()
-            let dispatcher = WebhookDispatcher(store: store, transport: transport, options: settings)
+            let dispatcher = WebhookDispatcher(store: store, transport: transport, mailer: mailer, options: settings)
             do {
                 if once {
                     let tally = try await dispatcher.runOnce()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Delivery
+import Foundation
 import GeoReminders
 
 /// The dispatcher options `deliver` and `serve` share (the server runs the same dispatcher).
@@ -16,6 +17,24 @@ struct DeliveryArguments: ParsableArguments {
     var retryFor = "1d"
     @Option(name: .customLong("keep-events"), help: ArgumentHelp("How long delivered events stay in the outbox.", valueName: "span"))
     var keepEvents = "30d"
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "serve's URL as phones reach it: notification channels' Done links point there (serve's default: http://HOST:PORT).",
+            valueName: "url"))
+    var publicURL: String?
+    @Option(
+        help: ArgumentHelp(
+            "The mail server e-mail channels send through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://…:465 (TLS); ?from=ADDRESS sets the sender.",
+            valueName: "url"))
+    var smtp: String?
+
+    /// The SMTP client for `--smtp`, nil without it (e-mail channels then wait, queued).
+    func mailer() throws -> SMTPMailer? {
+        guard let smtp else { return nil }
+        let server = try CLIError.reading("--smtp") { try SMTPServer(parsing: smtp) }
+        return try SMTPMailer(server: server)
+    }
 
     func dispatcherOptions() throws -> DispatcherOptions {
         var options = DispatcherOptions()
@@ -25,6 +44,12 @@ struct DeliveryArguments: ParsableArguments {
         options.keepEvents = try CLIError.reading("--keep-events") { try TimeSpan(parsing: keepEvents).seconds }
         guard concurrency > 0 else { throw CLIError.badValue(option: "--concurrency", message: "must be at least 1") }
         options.concurrencyPerEndpoint = concurrency
+        if let publicURL {
+            guard let components = URLComponents(string: publicURL), ["http", "https"].contains(components.scheme?.lowercased()),
+                components.host?.isEmpty == false
+            else { throw CLIError.badValue(option: "--public-url", message: "'\(publicURL)' is not an http:// or https:// URL") }
+            options.actionBase = publicURL
+        }
         return options
     }
 }

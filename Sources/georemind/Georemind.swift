@@ -14,7 +14,7 @@ struct Georemind: ParsableCommand {
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Delete.self, Complete.self,
             Lists.self, Places.self, Recur.self, Feed.self, Simulate.self, Due.self, Export.self, Import.self,
-            Webhook.self, Deliver.self,
+            Webhook.self, ChannelCommand.self, Deliver.self,
             Serve.self, Token.self, DeviceCommand.self, Render.self, Migrate.self,
         ]
     )

@@ -85,7 +85,14 @@ struct Serve: ParsableCommand {
         settings.limits.requestSeconds = try positiveSpan("--request-timeout", requestTimeout)
         settings.limits.maxConnections = maxConnections
         settings.instance = instance ?? Self.defaultInstance
-        let dispatcherOptions = try delivery.dispatcherOptions()
+        var options = try delivery.dispatcherOptions()
+        // Done links need a port a phone can reach: with --port 0 only --public-url gives one.
+        if options.actionBase == nil, port != 0 {
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            options.actionBase = "http://\(shownHost):\(port)"
+        }
+        let dispatcherOptions = options
+        let mailer = try delivery.mailer()
         let finder = global.placeFinder()
         let global = global
         settings.places = PlaceDirectory(
@@ -121,7 +128,7 @@ struct Serve: ParsableCommand {
                     if let transport {
                         let store = try await SharedDelivery.open(shared)
                         delivery = store
-                        let dispatcher = WebhookDispatcher(store: store, transport: transport, options: dispatcherOptions)
+                        let dispatcher = WebhookDispatcher(store: store, transport: transport, mailer: mailer, options: dispatcherOptions)
                         try await ServerLauncher.runShared(
                             address: shared, settings: settings, services: [dispatcher], logger: logger, onListening: announce)
                     } else {
@@ -143,7 +150,8 @@ struct Serve: ParsableCommand {
         Task {
             let transport = deliver ? HTTPWebhookTransport() : nil
             do {
-                let dispatchers = transport.map { [WebhookDispatcher(store: store, transport: $0, options: dispatcherOptions)] } ?? []
+                let dispatchers =
+                    transport.map { [WebhookDispatcher(store: store, transport: $0, mailer: mailer, options: dispatcherOptions)] } ?? []
                 try await ServerLauncher.run(
                     store: store, storePath: path, settings: settings, services: dispatchers, logger: logger, onListening: announce)
             } catch {

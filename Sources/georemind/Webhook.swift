@@ -53,7 +53,9 @@ struct Webhook: ParsableCommand {
         func run() throws {
             let global = global
             // With each endpoint's pending count, which the delivery queues hold.
-            let endpoints = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }
+            let endpoints = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }.filter {
+                $0.kind == .webhook
+            }
             guard !endpoints.isEmpty else {
                 print("no webhooks; `georemind webhook add URL` adds one")
                 return

@@ -14,6 +14,8 @@ public final class WebhookReceiver: Sendable {
         public var signature: String?
         public var body: [UInt8]
         public var status: Int
+        /// Every header as received, names lowercased: what an ntfy or Apprise test checks.
+        public var headers: [String: String] = [:]
     }
 
     public let port: Int
@@ -101,7 +103,8 @@ public final class WebhookReceiver: Sendable {
                         Request(
                             path: head.uri, id: head.headers.first(name: "webhook-id"),
                             timestamp: head.headers.first(name: "webhook-timestamp"),
-                            signature: head.headers.first(name: "webhook-signature"), body: body, status: status))
+                            signature: head.headers.first(name: "webhook-signature"), body: body, status: status,
+                            headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })))
                     return (status, state.delay)
                 }
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)

@@ -35,6 +35,9 @@ public protocol DeliveryStore: Sendable {
     /// event `eventID` or the events that happened at or after `since`; returns how many deliveries.
     /// A delivery already queued starts over.
     func replayWebhookEvents(eventID: String?, since: Date?, endpointID: Int64?) async throws -> Int
+
+    /// The key Done links are signed with (``ActionLink``); never printed.
+    func actionKey() async throws -> String
 }
 
 extension ReminderStore: DeliveryStore {}

@@ -34,6 +34,13 @@ public struct OutboxEvent: Hashable, Sendable {
         public var latitude: Double
         public var longitude: Double
         public var radius: Double
+
+        public init(title: String, latitude: Double, longitude: Double, radius: Double) {
+            self.title = title
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radius = radius
+        }
     }
 
     /// ``EventID`` of the firing: the same firing always gets the same id.

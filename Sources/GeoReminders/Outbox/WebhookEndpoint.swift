@@ -24,6 +24,12 @@ public struct WebhookEndpoint: Hashable, Sendable {
     public var disabledDate: Date?
     /// Deliveries queued and not yet done.
     public var pendingCount: Int
+    /// What receives the events: a webhook, or a notification channel (``ChannelKind``).
+    public var kind: ChannelKind = .webhook
+    /// A channel's name (`channel remove NAME`); nil for a webhook, which is known by number or URL.
+    public var name: String?
+    /// A channel's credential (ntfy's bearer token): sent, never shown.
+    public var token: String?
 
     public var isDisabled: Bool { disabledDate != nil }
 }
@@ -64,6 +70,10 @@ public enum WebhookError: Error, Equatable, Sendable, CustomStringConvertible {
     case badSecret(reason: String)
     case endpointNotFound(reference: String)
     case eventNotFound(id: String)
+    case badChannelTarget(kind: ChannelKind, target: String, reason: String)
+    case channelNameTaken(name: String)
+    case badChannelName(name: String)
+    case channelNotFound(reference: String)
 
     public var description: String {
         switch self {
@@ -77,6 +87,14 @@ public enum WebhookError: Error, Equatable, Sendable, CustomStringConvertible {
             "no webhook endpoint is '\(reference)'; `webhook list` shows them"
         case let .eventNotFound(id):
             "the outbox has no event \(id) (it may have been pruned)"
+        case let .badChannelTarget(kind, target, reason):
+            "'\(target)' is not an \(kind.rawValue) target: \(reason)"
+        case let .channelNameTaken(name):
+            "a channel is already named '\(name)'; give another with --name"
+        case let .badChannelName(name):
+            "'\(name)' is not a channel name: use 1 to 64 letters, digits, '.', '_' or '-', not only digits"
+        case let .channelNotFound(reference):
+            "no channel is '\(reference)'; `channel list` shows them"
         }
     }
 }

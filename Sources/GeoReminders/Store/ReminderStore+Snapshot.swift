@@ -32,9 +32,10 @@ extension ReminderStore {
             "webhookEndpoint",
             [
                 "id", "url", "events", "acceptsLate", "secret", "createdDate", "cursor", "lastStatus", "lastError",
-                "lastAttemptDate", "lastSuccessDate", "failingSince", "disabledDate",
+                "lastAttemptDate", "lastSuccessDate", "failingSince", "disabledDate", "kind", "name", "token",
             ]
         ),
+        ("actionUse", ["eventID", "usedDate"]),
         (
             "webhookDelivery",
             [

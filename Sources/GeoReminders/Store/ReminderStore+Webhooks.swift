@@ -55,8 +55,9 @@ extension ReminderStore {
 }
 
 extension WebhookEndpoint {
-    /// The endpoint of `endpoints` whose number or URL is `reference`.
+    /// The endpoint of `endpoints` whose number or URL is `reference` (a channel is named by `channel`).
     public static func named(_ reference: String, among endpoints: [WebhookEndpoint]) throws -> WebhookEndpoint {
+        let endpoints = endpoints.filter { $0.kind == .webhook }
         if let number = Int64(reference), let endpoint = endpoints.first(where: { $0.id == number }) { return endpoint }
         guard let endpoint = endpoints.first(where: { $0.url == reference }) else {
             throw WebhookError.endpointNotFound(reference: reference)

@@ -19,7 +19,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
-        "v9-live-fix-log", "v10-live-fix-batches",
+        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -34,6 +34,7 @@ enum StoreSchema {
         migrator.registerMigration("v8-outbox", migrate: createOutbox)
         migrator.registerMigration("v9-live-fix-log", migrate: createLiveFixLog)
         migrator.registerMigration("v10-live-fix-batches", migrate: batchLiveFixLog)
+        migrator.registerMigration("v11-channels", migrate: addChannels)
         return migrator
     }
 
@@ -336,6 +337,22 @@ enum StoreSchema {
                     lastError TEXT,
                     PRIMARY KEY (endpointID, eventSequence)) WITHOUT ROWID;
                 CREATE INDEX webhookDelivery_on_queue ON webhookDelivery(endpointID, device, eventSequence);
+                """)
+    }
+
+    /// Notification channels (docs/notifications.md) are endpoints of another kind: the same
+    /// cursor, queue and failing state as webhooks, so one outbox delivers them all. `actionKey`
+    /// signs the Done links the channels' messages carry (``ActionLink``): made here, once per store,
+    /// from SQLite's CSPRNG, and never printed; `actionUse` records each link once followed.
+    private static func addChannels(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE webhookEndpoint ADD COLUMN kind TEXT NOT NULL DEFAULT 'webhook';
+                ALTER TABLE webhookEndpoint ADD COLUMN name TEXT;
+                ALTER TABLE webhookEndpoint ADD COLUMN token TEXT;
+                CREATE UNIQUE INDEX webhookEndpoint_on_name ON webhookEndpoint(name) WHERE name IS NOT NULL;
+                CREATE TABLE actionUse (eventID TEXT PRIMARY KEY NOT NULL, usedDate REAL NOT NULL);
+                INSERT OR IGNORE INTO storeInfo (key, value) VALUES ('actionKey', lower(hex(randomblob(32))));
                 """)
     }
 }

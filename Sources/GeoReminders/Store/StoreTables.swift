@@ -16,6 +16,8 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     public static let evaluation = StoreTables(rawValue: 1 << 3)
     /// Outbox events the work adds; events already recorded are not read (an outbox grows without bound).
     public static let outboxAppends = StoreTables(rawValue: 1 << 4)
+    /// Done links already followed (``ActionLink``).
+    public static let actionUses = StoreTables(rawValue: 1 << 5)
 
     /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
     public var tableNames: [String] {
@@ -25,6 +27,7 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
         if contains(.webhooks) { names.insert("webhookEndpoint") }
         if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
         if contains(.outboxAppends) { names.insert("outboxEvent") }
+        if contains(.actionUses) { names.insert("actionUse") }
         return ReminderStore.copiedTables.map(\.table).filter(names.contains)
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import GeoReminders
+import HTTPTypes
+import Hummingbird
+import ReminderViews
+
+/// `/api/v1/channels`: the notification channels, as `georemind channel list|add|remove` manage
+/// them (docs/notifications.md). Reading needs a `read` token, changing a `full` one; a token
+/// given when adding is never shown back.
+struct ChannelAPI: Sendable {
+    let api: ReminderAPI
+
+    /// The body of `POST /api/v1/channels`.
+    struct Create: Decodable {
+        var kind: String
+        var target: String
+        var token: String?
+        var name: String?
+    }
+
+    func register(on router: Router<ServerContext>, routes: RouteTable) {
+        let path = "/api/v1/channels"
+        let access = api.access
+        router.on(path, .get, in: routes) { _, context in
+            try await api.respond(context, needs: .read) {
+                try ReminderAPI.json(.ok, try access.reading(.webhooks) { try $0.channels() }.map(ChannelJSON.init))
+            }
+        }
+        router.on(path, .post, in: routes) { request, context in
+            let body = try await ReminderAPI.body(request)
+            return try await api.respond(context, needs: .full) {
+                let create = try JSONDecoder().decode(Create.self, from: Data(body))
+                guard let kind = ChannelKind(rawValue: create.kind), kind != .webhook else {
+                    throw APIError(status: .unprocessableContent, message: "field 'kind': use ntfy, apprise or email")
+                }
+                if create.token != nil, kind != .ntfy {
+                    throw APIError(status: .unprocessableContent, message: "field 'token' is for ntfy channels")
+                }
+                let channel = try access.writing(.webhooks) {
+                    try $0.addChannel(kind: kind, target: create.target, token: create.token, name: create.name)
+                }
+                return try ReminderAPI.json(.created, ChannelJSON(channel))
+            }
+        }
+        router.on("\(path)/:name", .delete, in: routes) { _, context in
+            let name = try context.parameters.require("name")
+            return try await api.respond(context, needs: .full) {
+                _ = try access.writing(.webhooks) { try $0.removeChannel(name) }
+                return Response(status: .noContent)
+            }
+        }
+    }
+}
