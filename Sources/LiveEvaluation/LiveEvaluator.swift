@@ -209,7 +209,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             }
             if !newDevices.isEmpty { try? store.registerDevices(newDevices) }
             recordUse(tokens: tokens, devices: devices, at: now)
-            lastCommitSucceeded.store(true, ordering: .relaxed)
+            // An idle tick commits nothing and may succeed on a full disk: only a commit that
+            // wrote (or the probe) says the store takes commits again.
+            if !batch.isEmpty || count > 0 || whole { lastCommitSucceeded.store(true, ordering: .relaxed) }
             for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
         } catch {
             lastCommitSucceeded.store(false, ordering: .relaxed)
