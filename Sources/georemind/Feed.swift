@@ -106,7 +106,7 @@ struct Feed: ParsableCommand {
         let evaluator = try AlarmEvaluator(
             store: store, options: options, mode: dryRun ? .dryRun : .commit,
             reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: reading?.consumers ?? 1,
-            lateAfter: late)
+            lateAfter: late, account: try global.actor(in: store))
         let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
         let emit: (AlarmEvent) throws -> Void = report.print

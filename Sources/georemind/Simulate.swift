@@ -62,7 +62,7 @@ struct Simulate: ParsableCommand {
         let store = try global.withStore(readOnly: true) { access in try access.reading(.reminders) { $0 } }
         let evaluator = try AlarmEvaluator(
             store: store, options: try engine.engineOptions(), mode: .dryRun,
-            stateKey: "simulate")
+            stateKey: "simulate", account: try global.actor(in: store))
         let report = EvaluationReport(json: json, timeZone: try output.zone())
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }
         let progress = ProgressLine(total: plan.fixCount)

@@ -19,7 +19,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
-        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels",
+        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -35,6 +35,7 @@ enum StoreSchema {
         migrator.registerMigration("v9-live-fix-log", migrate: createLiveFixLog)
         migrator.registerMigration("v10-live-fix-batches", migrate: batchLiveFixLog)
         migrator.registerMigration("v11-channels", migrate: addChannels)
+        migrator.registerMigration("v12-accounts", migrate: addAccounts)
         return migrator
     }
 
@@ -353,6 +354,38 @@ enum StoreSchema {
                 CREATE UNIQUE INDEX webhookEndpoint_on_name ON webhookEndpoint(name) WHERE name IS NOT NULL;
                 CREATE TABLE actionUse (eventID TEXT PRIMARY KEY NOT NULL, usedDate REAL NOT NULL);
                 INSERT OR IGNORE INTO storeInfo (key, value) VALUES ('actionKey', lower(hex(randomblob(32))));
+                """)
+    }
+
+    /// People (docs/people.md): accounts, list members with roles, who created a reminder, who it
+    /// is assigned to and whom its alarms fire for, and the account each token and device belongs
+    /// to. A store written before has one account, `default` (admin), owning every list, token and
+    /// device and having created every reminder, so a single user sees no change.
+    private static func addAccounts(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE account (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    isAdmin BOOLEAN NOT NULL,
+                    createdDate REAL NOT NULL,
+                    disabledDate REAL);
+                CREATE TABLE listMember (
+                    listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE ON UPDATE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    PRIMARY KEY (listID, account));
+                CREATE INDEX listMember_on_account ON listMember(account);
+                ALTER TABLE reminder ADD COLUMN creator TEXT;
+                ALTER TABLE reminder ADD COLUMN assignee TEXT;
+                ALTER TABLE reminder ADD COLUMN alarmsFor TEXT;
+                ALTER TABLE apiToken ADD COLUMN account TEXT;
+                ALTER TABLE apiToken ADD COLUMN device TEXT;
+                ALTER TABLE device ADD COLUMN account TEXT;
+                INSERT INTO account (name, isAdmin, createdDate) VALUES ('default', 1, (julianday('now') - 2451910.5) * 86400);
+                INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list;
+                UPDATE reminder SET creator = 'default';
+                UPDATE apiToken SET account = 'default';
+                UPDATE device SET account = 'default';
                 """)
     }
 }
