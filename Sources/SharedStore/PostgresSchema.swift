@@ -38,7 +38,6 @@ enum PostgresSchema {
         VALUES ('default', true, extract(epoch FROM now()) - 978307200)
         """,
         "INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list",
-        "UPDATE reminder SET creator = 'default'",
         "UPDATE apiToken SET account = 'default'",
         "UPDATE device SET account = 'default'",
     ]

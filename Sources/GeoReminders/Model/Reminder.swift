@@ -42,7 +42,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     /// with their parameters, unknown components), as iCalendar text, written back unchanged on
     /// export. Modelled properties are never kept here.
     public var iCalendarExtras: String?
-    /// The account that created the reminder; the store's first account when saved without one.
+    /// The account that created the reminder; nil: the store's first account (`default`).
     public var creator: String?
     /// The one member of the reminder's list it is assigned to, if any (docs/people.md).
     public var assignee: String?

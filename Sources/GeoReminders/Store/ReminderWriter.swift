@@ -21,8 +21,6 @@ struct ReminderWriter {
     private let floatingZone: TimeZone
     private let lists: [String: ListRule]
     private let defaultListID: String
-    /// Who created a reminder saved without a creator (the store's first account).
-    private let firstAccount: String?
     /// Prepared once per batch: looking up GRDB's statement cache hashes the SQL text each time.
     private let selectStored, insertReminder, updateReminder, deleteReminder: Statement
     private let insertAlarm, insertAlarmChunk, deleteAlarms: Statement
@@ -38,7 +36,6 @@ struct ReminderWriter {
         }
         self.lists = lists
         defaultListID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'") ?? ""
-        firstAccount = try String.fetchOne(db, sql: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
         selectStored = try db.makeStatement(sql: "SELECT number, listID FROM reminder WHERE id = ?")
         insertReminder = try db.makeStatement(
             sql: """
@@ -103,8 +100,6 @@ struct ReminderWriter {
         }
         guard list.writable else { throw StoreError.readOnlyList(listID: listID, title: list.title) }
         // Insert first: a batch is mostly new reminders, and the conflict costs no extra lookup.
-        var reminder = reminder
-        if reminder.creator == nil { reminder.creator = firstAccount }
         let columns = try ReminderColumns(
             reminder, listID: listID, titleKey: titleFolder.folder.key(reminder.title),
             floatingZone: floatingZone)

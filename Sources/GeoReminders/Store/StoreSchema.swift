@@ -360,7 +360,7 @@ enum StoreSchema {
     /// People (docs/people.md): accounts, list members with roles, who created a reminder, who it
     /// is assigned to and whom its alarms fire for, and the account each token and device belongs
     /// to. A store written before has one account, `default` (admin), owning every list, token and
-    /// device and having created every reminder, so a single user sees no change.
+    /// device, so a single user sees no change; a reminder without a creator is the first account's.
     private static func addAccounts(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -383,7 +383,6 @@ enum StoreSchema {
                 ALTER TABLE device ADD COLUMN account TEXT;
                 INSERT INTO account (name, isAdmin, createdDate) VALUES ('default', 1, (julianday('now') - 2451910.5) * 86400);
                 INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list;
-                UPDATE reminder SET creator = 'default';
                 UPDATE apiToken SET account = 'default';
                 UPDATE device SET account = 'default';
                 """)
