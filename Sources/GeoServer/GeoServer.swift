@@ -190,6 +190,7 @@ public struct GeoServer: Sendable {
 
     func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
         guard !report.fixes.isEmpty else { return }
+        if let token { try claim(report, by: token) }
         let outcome: IngestOutcome
         do {
             outcome = try await ingestion.submit(report.fixes, tokenName: token?.name)
@@ -202,6 +203,22 @@ public struct GeoServer: Sendable {
         metrics.admitted(outcome.admitted, protocol: name)
         metrics.queued(outcome.queued, protocol: name)
         for (reason, count) in outcome.rejected { metrics.rejected(count, reason: reason.rawValue) }
+    }
+
+    /// Refuses (403, nothing taken) a post naming a device the token may not post as, and
+    /// registers the devices nobody has yet to the token's account before their fixes are
+    /// evaluated, so the evaluator knows whose they are (docs/people.md).
+    func claim(_ report: LocationReport, by token: APIToken) throws {
+        switch credentials.claim(report.fixes.lazy.compactMap(\.device), by: token) {
+        case let .refused(device):
+            metrics.rejected(report.fixes.count, reason: "foreign-device")
+            throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
+        case let .allowed(newDevices) where !newDevices.isEmpty:
+            try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+            credentials.noteOwners(newDevices, account: token.account)
+        case .allowed:
+            break
+        }
     }
 
     func bad(_ error: LocationProtocolError, endpoint: String) -> Response {

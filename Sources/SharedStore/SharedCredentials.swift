@@ -40,6 +40,18 @@ public enum SharedCredentials {
         }
     }
 
+    /// Every device's account, by device id (``GeoReminders/DeviceClaim``).
+    public static func deviceOwners(on db: PostgresConnection) async throws -> [String: String] {
+        do {
+            var owners: [String: String] = [:]
+            let rows = try await db.query("SELECT id, account FROM device WHERE account IS NOT NULL", logger: PostgresSession.logger)
+            for try await (id, account) in rows.decode((String, String).self) { owners[id] = account }
+            return owners
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
     /// Records when tokens were last used and devices last seen, as ``ReminderStore/recordUse(tokens:devices:at:)``.
     public static func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date, on db: PostgresConnection) async throws {
         let seconds = date.timeIntervalSinceReferenceDate
