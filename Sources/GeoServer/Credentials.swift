@@ -47,6 +47,11 @@ public final class Credentials: Sendable {
         return DeviceClaim(token: token, devices: devices) { owners[$0] }
     }
 
+    /// The account a device belongs to, as last read; nil for one the store does not know.
+    public func owner(of device: String) -> String? {
+        state.withLock { $0.owners[device] }
+    }
+
     /// Records devices just registered to `account`, before the watcher's next reload sees them.
     public func noteOwners(_ devices: [String], account: String) {
         state.withLock { state in

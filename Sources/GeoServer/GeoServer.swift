@@ -98,9 +98,12 @@ public struct GeoServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        router.on("/events", .get, in: routes) { [outbox] request, context in
+        router.on("/events", .get, in: routes) { [outbox, access] request, context in
             do {
-                return try await EventStream(outbox: outbox).response(request, context)
+                let visible: @Sendable (String) throws -> Set<String> = { account in
+                    try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
+                }
+                return try await EventStream(outbox: outbox, visibleReminders: visible).response(request, context)
             } catch {
                 let failure = APIError(error)
                 return Self.json(failure.status, Self.errorJSON(failure.message))
@@ -110,7 +113,11 @@ public struct GeoServer: Sendable {
         api.register(on: router, routes: routes)
         ChannelAPI(api: api).register(on: router, routes: routes)
         DoneLinkRoute(access: access).register(on: router, routes: routes)
-        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
+        let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
+            let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }
+            return view.seen(owning: { credentials.owner(of: $0) == token.account }, reading: visible)
+        }
+        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles, scope: scope).register(
             on: router, routes: routes)
         return router
     }

@@ -96,6 +96,18 @@ extension ReminderStore {
         observers.notify(.reminders)
     }
 
+    /// The identifiers of the reminders in the lists `account` is a member of: what of an event
+    /// stream it may see.
+    public func reminderIDs(visibleTo account: String) throws -> Set<String> {
+        let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
+        return try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT id FROM reminder WHERE listID IN (SELECT listID FROM listMember WHERE account = ?)",
+                    arguments: [account]))
+        }
+    }
+
     /// Refuses unless `actor` may change reminders of the list (an owner or editor).
     public func checkCanEdit(listID: String, actor: String) throws {
         let database = try authorizedDatabase(for: "save a reminder", allowedWith: [.full, .writeOnly])
