@@ -68,8 +68,12 @@ public struct GeoServer: Sendable {
     }
 
     public func router() -> Router<ServerContext> {
+        router(recordingIn: RouteTable())
+    }
+
+    /// The router, its routes recorded in `routes` (the authorization matrix test reads them).
+    func router(recordingIn routes: RouteTable) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
-        let routes = RouteTable()
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
         router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access)))
@@ -221,7 +225,12 @@ public struct GeoServer: Sendable {
             metrics.rejected(report.fixes.count, reason: "foreign-device")
             throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
         case let .allowed(newDevices) where !newDevices.isEmpty:
-            try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+            do {
+                try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+            } catch {
+                // As a commit that failed: the phone sends the fix again later.
+                throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "\(Self.retryAfterSeconds)"], message: "\(error)")
+            }
             credentials.noteOwners(newDevices, account: token.account)
         case .allowed:
             break

@@ -92,6 +92,13 @@ struct ReminderAPI: Sendable {
         }
     }
 
+    /// Refuses (403) a token whose account is no admin: the instance's delivery settings
+    /// (channels) are an admin's until they belong to each person.
+    func requireAdmin(_ token: APIToken) throws {
+        let isAdmin = try access.reading(.credentials) { try $0.account(named: token.account).isAdmin }
+        guard isAdmin else { throw APIError(status: .forbidden, message: "only an admin account's token may do this") }
+    }
+
     func listReminders(_ request: Request, as account: String) throws -> Response {
         let parameters = request.uri.queryParameters
         var query = ReminderQuery()

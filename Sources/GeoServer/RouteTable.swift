@@ -37,3 +37,13 @@ extension Router<ServerContext> {
         return on(RouterPath(path), method: method, use: handler)
     }
 }
+
+extension RouteTable {
+    /// Every route as registered (`/api/v1/reminders/:id`) with its method, sorted: what the
+    /// authorization matrix must classify.
+    var routes: [(path: String, method: String)] {
+        methods.withLock { table in
+            table.flatMap { segments, methods in methods.map { ("/" + segments.joined(separator: "/"), $0.rawValue) } }
+        }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
+    }
+}

@@ -23,7 +23,9 @@ struct Export: ParsableCommand {
         let data = try global.withStore(readOnly: true) { access in
             try access.reading(.reminders) { store in
                 var predicate = ReminderPredicate(completion: all ? .any : completed ? .completed : .incomplete)
-                if let list { predicate.listIDs = [try ReminderOptions.list(named: list, in: store).id] }
+                let actor = try global.actor(in: store)
+                predicate.visibleTo = actor
+                if let list { predicate.listIDs = [try ReminderOptions.list(named: list, in: store, visibleTo: actor).id] }
                 return try store.exportICalendar(matching: predicate)
             }
         }

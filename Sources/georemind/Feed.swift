@@ -85,7 +85,9 @@ struct Feed: ParsableCommand {
         try global.withStore(readOnly: dryRun) { access in
             if dryRun {
                 // The reminders as they are now: nothing is written, so nothing is held open meanwhile.
-                try feed(from: try access.reading([.reminders, .credentials]) { $0 }, readers: readers, reading: reading, options: options, late: late)
+                try feed(
+                    from: try access.reading([.reminders, .credentials]) { $0 }, readers: readers, reading: reading, options: options,
+                    late: late)
             } else {
                 // Printed as it goes, so run once: a conflicting writer fails it with nothing recorded.
                 try access.writing([.reminders, .credentials, .evaluation, .outboxAppends], retrying: false) { store in

@@ -37,9 +37,11 @@ struct Import: ParsableCommand {
         }
         let report = try global.withStore { access in
             try access.writing(.reminders) { store in
-                let listID = try list.map { try ReminderOptions.list(named: $0, in: store).id }
+                let actor = try global.actor(in: store)
+                let listID = try list.map { try ReminderOptions.list(named: $0, in: store, visibleTo: actor).id }
                 return try store.importICalendar(
-                    sources, options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil))
+                    sources,
+                    options: ICalendarImportOptions(listID: listID, dryRun: dryRun, createsMissingLists: listID == nil, account: actor))
             }
         }
         let verb = dryRun ? "would be " : ""

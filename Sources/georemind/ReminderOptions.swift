@@ -28,7 +28,9 @@ struct ReminderOptions: ParsableArguments {
 
     @Option(
         name: .customLong("for"),
-        help: ArgumentHelp("Whom its alarms fire for: me, anyone (the first member to pass), or an account ('' for the default: the assignee, else the creator).", valueName: "who"))
+        help: ArgumentHelp(
+            "Whom its alarms fire for: me, anyone (the first member to pass), or an account ('' for the default: the assignee, else the creator).",
+            valueName: "who"))
     var alarmsFor: String?
 
     @Option(help: ArgumentHelp("Due date: 2026-11-23T16:00:00Z, 2026-11-23T16:00 or 2026-11-23.", valueName: "date"))
@@ -130,8 +132,9 @@ struct ReminderOptions: ParsableArguments {
     }
 
     /// The list with this title, ignoring case.
-    static func list(named name: String, in store: ReminderStore) throws -> ReminderList {
-        guard let list = try store.list(titled: name) else { throw CLIError.unknownList(name: name) }
+    static func list(named name: String, in store: ReminderStore, visibleTo account: String? = nil) throws -> ReminderList {
+        let found = try account.map { try store.list(titled: name, visibleTo: $0) } ?? store.list(titled: name)
+        guard let list = found else { throw CLIError.unknownList(name: name) }
         return list
     }
 }

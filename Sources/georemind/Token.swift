@@ -39,7 +39,9 @@ struct Token: ParsableCommand {
         func run() throws {
             for token in try global.withStore(readOnly: true, { access in try access.reading(.credentials) { try $0.tokens() } }) {
                 let used = token.lastUsedDate.map { $0.formatted(.iso8601) } ?? "never"
-                print("\(token.name)\t\(token.scope.rawValue)\(token.account == Account.firstName ? "" : "\t" + token.account)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)")
+                print(
+                    "\(token.name)\t\(token.scope.rawValue)\(token.account == Account.firstName ? "" : "\t" + token.account)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)"
+                )
             }
         }
     }
@@ -71,7 +73,9 @@ struct DeviceCommand: ParsableCommand {
         func run() throws {
             print(
                 try global.withStore { access in
-                    try access.writing(.credentials) { store in try store.addDevice(name: name, id: id, account: try global.actor(in: store)).id }
+                    try access.writing(.credentials) { store in
+                        try store.addDevice(name: name, id: id, account: try global.actor(in: store)).id
+                    }
                 })
         }
     }

@@ -55,10 +55,12 @@ import Testing
     @Test func eachPersonSeesTheirOwnListsAndTheShared() throws {
         try household()
         #expect(
-            try sandbox.ok("lists", "--account", "anna").replacingOccurrences(of: #"[0-9a-f]{8}  "#, with: "ID  ", options: .regularExpression)
+            try sandbox.ok("lists", "--account", "anna").replacingOccurrences(
+                of: #"[0-9a-f]{8}  "#, with: "ID  ", options: .regularExpression)
                 == "ID  Reminders (anna)  default\nID  Household         shared with ben (editor)\n")
         #expect(
-            try sandbox.ok("lists", "--account", "ben").replacingOccurrences(of: #"[0-9a-f]{8}  "#, with: "ID  ", options: .regularExpression)
+            try sandbox.ok("lists", "--account", "ben").replacingOccurrences(
+                of: #"[0-9a-f]{8}  "#, with: "ID  ", options: .regularExpression)
                 == "ID  Reminders (ben)  default\nID  Household        anna's, editor\n")
         // The first account sees what a single user always saw.
         #expect(try sandbox.ok("lists").hasSuffix("  Reminders  default\n"))
@@ -134,7 +136,8 @@ import Testing
         try household()
         try sandbox.ok("device", "add", "anna-phone", "--id", "anna-phone", "--account", "anna")
         try sandbox.ok("device", "add", "ben-phone", "--id", "ben-phone", "--account", "ben")
-        _ = try sandbox.add("buy milk", "--list", "Household", "--latitude", "48.1", "--longitude", "11.5", "--for", "anyone", "--account", "anna")
+        _ = try sandbox.add(
+            "buy milk", "--list", "Household", "--latitude", "48.1", "--longitude", "11.5", "--for", "anyone", "--account", "anna")
         _ = try sandbox.add("call the plumber", "--latitude", "48.2", "--longitude", "11.6", "--when", "leaving", "--account", "ben")
         let trace = sandbox.folder.appendingPathComponent("household.csv")
         try """
@@ -163,7 +166,8 @@ import Testing
     @Test func aDisabledAccountsDevicesFireNothing() throws {
         try household()
         try sandbox.ok("device", "add", "ben-phone", "--id", "ben-phone", "--account", "ben")
-        _ = try sandbox.add("buy milk", "--list", "Household", "--latitude", "48.1", "--longitude", "11.5", "--for", "anyone", "--account", "anna")
+        _ = try sandbox.add(
+            "buy milk", "--list", "Household", "--latitude", "48.1", "--longitude", "11.5", "--for", "anyone", "--account", "anna")
         try sandbox.ok("account", "disable", "ben", "--account", "anna")
         let trace = sandbox.folder.appendingPathComponent("ben.csv")
         try "time,latitude,longitude,device\n2026-11-28T10:00:00Z,48.0,11.5,ben-phone\n2026-11-28T10:06:00Z,48.1,11.5,ben-phone\n"

@@ -92,7 +92,7 @@ import Testing
         let now = Int(Date().timeIntervalSince1970)
         var tick = 0
         try slowHead.send("POST /owntracks HTTP/1.1\r\n")
-        while Date().timeIntervalSince(started) < 8, closed.count < 3 {
+        while Date().timeIntervalSince(started) < 10, closed.count < 3 {
             tick += 1
             // Each trickler sends a little every 300 ms; a phone posts in between.
             if closed["head"] == nil { try? slowHead.send("X-Slow-\(tick): y\r\n") }
@@ -105,9 +105,11 @@ import Testing
             }
         }
         #expect(Set(closed.keys) == ["idle", "head", "body"])
-        #expect((closed["idle"] ?? 99) < 3)
-        #expect((closed["head"] ?? 99) < 3)
-        #expect((closed["body"] ?? 99) > 1.5 && (closed["body"] ?? 99) < 4)
+        // Closed within a few seconds of their 1 s and 2 s limits (slack for a loaded machine), long
+        // before the 8 s the tricklers would otherwise go on for.
+        #expect((closed["idle"] ?? 99) < 5)
+        #expect((closed["head"] ?? 99) < 5)
+        #expect((closed["body"] ?? 99) > 1.5 && (closed["body"] ?? 99) < 6)
     }
 }
 

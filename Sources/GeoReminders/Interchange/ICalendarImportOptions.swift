@@ -11,10 +11,14 @@ public struct ICalendarImportOptions: Sendable {
     public var dryRun: Bool
     /// Create lists for list names the file gives that the store lacks.
     public var createsMissingLists: Bool
+    /// The account importing (nil: the store's first): only lists it may edit are found or
+    /// written, lists it creates are its own, and its own list takes reminders that name none.
+    public var account: String?
 
-    public init(listID: String? = nil, dryRun: Bool = false, createsMissingLists: Bool = false) {
+    public init(listID: String? = nil, dryRun: Bool = false, createsMissingLists: Bool = false, account: String? = nil) {
         self.listID = listID
         self.dryRun = dryRun
         self.createsMissingLists = createsMissingLists
+        self.account = account
     }
 }

@@ -24,7 +24,10 @@ extension ReminderStore {
         var report = ICalendarImportReport(dryRun: options.dryRun)
         let items = try ICalendarImport.readTodos(sources, now: configuration.now(), report: &report)
 
-        let lists = try self.lists()
+        let account = try self.account(named: options.account).name
+        let roles = try self.roles(of: account)
+        // Lists the account cannot write are as missing to it.
+        let lists = try self.lists().filter { roles[$0.id]?.canEditReminders ?? false }
         var target: ReminderList?
         if let id = options.listID {
             let canonical = try Reminder.canonicalIdentifier(id)
@@ -32,7 +35,7 @@ extension ReminderStore {
             guard list.allowsContentModifications else { throw StoreError.readOnlyList(listID: list.id, title: list.title) }
             target = list
         }
-        let defaultListID = try defaultList().id
+        let defaultListID = try defaultListID(of: account)
         let listsByID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var newLists: [ReminderList] = []
         func list(titled title: String) -> ReminderList? {
@@ -59,6 +62,10 @@ extension ReminderStore {
                 report.entries.append(entry)
             }
             let old = existing[reminder.id]
+            if let oldListID = old?.listID, listsByID[oldListID] == nil {
+                skip("its UID is taken by a reminder of a list this account cannot change")
+                continue
+            }
             if let oldList = old?.listID.flatMap({ listsByID[$0] }), !oldList.allowsContentModifications {
                 skip("the reminder is in read-only list '\(oldList.title)'")
                 continue
@@ -104,7 +111,7 @@ extension ReminderStore {
         let usedLists = Set(writes.compactMap(\.listID))
         report.createdLists = newLists.filter { usedLists.contains($0.id) }
         if !options.dryRun, !writes.isEmpty {
-            try writeInterchange(lists: report.createdLists, reminders: writes)
+            try writeInterchange(lists: report.createdLists, reminders: writes, owner: account)
         }
         return report
     }

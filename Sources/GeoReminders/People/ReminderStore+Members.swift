@@ -130,7 +130,8 @@ extension ReminderStore {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT list.title, listMember.role FROM list JOIN listMember ON listMember.listID = list.id WHERE list.id = ? AND listMember.account = ?",
+                sql:
+                    "SELECT list.title, listMember.role FROM list JOIN listMember ON listMember.listID = list.id WHERE list.id = ? AND listMember.account = ?",
                 arguments: [listID, actor]),
             let role = ListRole(rawValue: row[1])
         else { throw StoreError.unknownList(id: listID) }

@@ -143,7 +143,8 @@ public struct ReminderDraft: Sendable, Equatable {
         let members = try reminder.listID.map { try store.members(ofList: $0).map(\.account) } ?? []
         func member(_ name: String, field: String) throws -> String {
             guard members.contains(name) else {
-                throw RequestError.badValue(field: field, message: "'\(name)' is not a member of the reminder's list; share the list with them first")
+                throw RequestError.badValue(
+                    field: field, message: "'\(name)' is not a member of the reminder's list; share the list with them first")
             }
             return name
         }

@@ -40,7 +40,8 @@ extension ReminderStore {
     public func tokens() throws -> [APIToken] {
         let database = try authorizedDatabase(for: "list tokens")
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, scope, createdDate, lastUsedDate, account, device FROM apiToken ORDER BY name").map { row in
+            try Row.fetchAll(db, sql: "SELECT name, scope, createdDate, lastUsedDate, account, device FROM apiToken ORDER BY name").map {
+                row in
                 APIToken(
                     name: row[0], scope: TokenScope(rawValue: row[1]) ?? .ingest,
                     createdDate: Date(timeIntervalSinceReferenceDate: row[2]),

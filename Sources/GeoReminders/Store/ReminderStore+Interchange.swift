@@ -24,7 +24,7 @@ extension ReminderStore {
 
     /// Creates `lists`, then saves `reminders` exactly as given (validated, dates kept), in one
     /// transaction: on any failure nothing is written. Held `commit: false` changes stay held.
-    func writeInterchange(lists: [ReminderList], reminders: [Reminder]) throws {
+    func writeInterchange(lists: [ReminderList], reminders: [Reminder], owner: String = Account.firstName) throws {
         let database = try authorizedDatabase(for: "import reminders")
         let validLists = try lists.map { list throws(ReminderError) in try list.validated() }
         let validReminders = try reminders.map { reminder throws(ReminderError) in try reminder.validated() }
@@ -35,11 +35,7 @@ extension ReminderStore {
                     sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
                     arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
                 try db.execute(
-                    sql: """
-                        INSERT INTO listMember (listID, account, role)
-                        SELECT ?, name, 'owner' FROM account ORDER BY createdDate, name LIMIT 1
-                        """,
-                    arguments: [list.id])
+                    sql: "INSERT INTO listMember (listID, account, role) VALUES (?, ?, 'owner')", arguments: [list.id, owner])
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))

@@ -22,7 +22,9 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
     public var tableNames: [String] {
         var names: Set<String> = []
-        if contains(.reminders) { names.formUnion(["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"]) }
+        if contains(.reminders) {
+            names.formUnion(["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"])
+        }
         if contains(.credentials) { names.formUnion(["account", "apiToken", "device"]) }
         if contains(.webhooks) { names.insert("webhookEndpoint") }
         if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
