@@ -8,7 +8,7 @@ extension SharedWorkspace {
         "storeInfo": ["key"], "list": ["id"], "recurrenceSeries": ["id"], "reminder": ["number"],
         "alarm": ["reminderNumber", "position"], "engineState": ["key"], "apiToken": ["name"], "device": ["id"],
         "webhookEndpoint": ["id"], "webhookDelivery": ["endpointID", "eventSequence"], "liveFixBatch": ["sequence"],
-        "actionUse": ["eventID"],
+        "actionUse": ["eventID"], "phoneReply": ["phone"],
     ]
 
     /// Writes what the work changed: rows gone are deleted (children first), then per table
