@@ -1,7 +1,8 @@
 import Foundation
-import GeoReminders
 import GeofenceEngine
 import Testing
+
+@testable import GeoReminders
 
 /// The rule of a phone's reply (``PhoneReplyState``): carried until a newer message, never twice after.
 @Suite struct PhoneReplyStateTests {
