@@ -30,7 +30,8 @@ public struct PhoneReplies: Sendable {
     public func reply(to phone: String, messageDate: Date?, position: Coordinate?, receivedDate: Date) throws -> PhoneReply {
         let devices = devices(speakingFor: phone)
         let known = try access.reading(.phoneReplies) { try $0.phoneReplyState(phone: phone) }
-        let state = try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
+        let state =
+            try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
         let regions = try position.map { position in
             try access.reading(.reminders) { store in
                 PhoneRegion.nearest(
