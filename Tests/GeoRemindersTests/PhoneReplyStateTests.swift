@@ -26,6 +26,7 @@ import Testing
         let shown = alert(3)
         #expect(shown.event == .enter && shown.text == "Milk (Shop)" && shown.accuracy == 10)
         #expect(shown.regionID == "gr-5affdaa1e24d" && shown.regionStamp == 1_496_055_803)
+        #expect(PhoneRegion.safeTitle("+Milk: 2|3 (Shop)") == "Milk  2 3 (Shop)" && PhoneRegion.safeTitle("+:") == "Reminder")
     }
 
     @Test func carriedUntilANewerMessageThenNeverAgain() {

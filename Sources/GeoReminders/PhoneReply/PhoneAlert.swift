@@ -12,7 +12,7 @@ public struct PhoneAlert: Hashable, Sendable {
     public var eventID: String
     public var sequence: Int64
     public var event: Event
-    /// `Title (Place)`, as the region on the phone is named.
+    /// `Title (Place)` as the region on the phone is named (without iOS's `desc` syntax).
     public var text: String
     /// When the alarm fired: the fix's time.
     public var time: Date
@@ -36,7 +36,7 @@ public struct PhoneAlert: Hashable, Sendable {
         self.eventID = event.id
         self.sequence = event.sequence
         self.event = kind
-        self.text = PhoneRegion.displayTitle(reminder: event.reminder.title, place: event.location?.title ?? "")
+        self.text = PhoneRegion.safeTitle(PhoneRegion.displayTitle(reminder: event.reminder.title, place: event.location?.title ?? ""))
         self.time = event.time
         self.regionID = PhoneRegion.id(reminderID: event.reminder.id, alarmID: event.alarmID)
         self.regionStamp = PhoneRegion.stamp(reminderID: event.reminder.id, alarmID: event.alarmID)

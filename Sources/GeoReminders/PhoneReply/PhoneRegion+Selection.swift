@@ -34,16 +34,22 @@ extension PhoneRegion {
         return place.isEmpty || place == reminder ? reminder : "\(reminder) (\(place))"
     }
 
+    /// `title` without what iOS reads as syntax in a `desc`: `:` and `|` become spaces, a leading
+    /// `+` goes; "Reminder" when nothing is left.
+    public static func safeTitle(_ title: String) -> String {
+        var safe = String(title.map { $0 == ":" || $0 == "|" ? " " : $0 })
+        while safe.hasPrefix("+") { safe.removeFirst() }
+        safe = safe.trimmingCharacters(in: .whitespaces)
+        return safe.isEmpty ? "Reminder" : safe
+    }
+
     /// iOS names the OS region after `desc` and splits it at `:` (name:uuid:major:minor) and `|`
     /// (monitoring modes), and a leading `+` makes a silent region: those become spaces or go, and
     /// a title already given gets ` (2)`, ` (3)`… (two regions with one name would collide).
     static func uniquelyTitled(_ regions: [PhoneRegion]) -> [PhoneRegion] {
         var seen: Set<String> = []
         return regions.map { region in
-            var base = String(region.title.map { $0 == ":" || $0 == "|" ? " " : $0 })
-            while base.hasPrefix("+") { base.removeFirst() }
-            base = base.trimmingCharacters(in: .whitespaces)
-            if base.isEmpty { base = "Reminder" }
+            let base = safeTitle(region.title)
             var title = base
             var number = 2
             while seen.contains(title) {
