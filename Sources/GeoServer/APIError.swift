@@ -51,6 +51,13 @@ struct APIError: Error {
             case .channelNameTaken: self.init(status: .conflict, message: error.description)
             default: self.init(status: .unprocessableContent, message: error.description)
             }
+        case let error as PeopleError:
+            switch error {
+            case .notPermitted: self.init(status: .forbidden, message: error.description)
+            case .unknownAccount, .notAMember: self.init(status: .notFound, message: error.description)
+            case .duplicateAccount, .lastAdmin, .ownerCannotLeave: self.init(status: .conflict, message: error.description)
+            case .badAccountName, .disabledAccount: self.init(status: .unprocessableContent, message: error.description)
+            }
         case let error as ReminderError:
             self.init(status: .unprocessableContent, message: error.description)
         case let error as DecodingError:

@@ -22,13 +22,13 @@ struct ChannelAPI: Sendable {
         let path = "/api/v1/channels"
         let access = api.access
         router.on(path, .get, in: routes) { _, context in
-            try await api.respond(context, needs: .read) {
+            try await api.respond(context, needs: .read) { _ in
                 try ReminderAPI.json(.ok, try access.reading(.webhooks) { try $0.channels() }.map(ChannelJSON.init))
             }
         }
         router.on(path, .post, in: routes) { request, context in
             let body = try await ReminderAPI.body(request)
-            return try await api.respond(context, needs: .full) {
+            return try await api.respond(context, needs: .full) { _ in
                 let create = try JSONDecoder().decode(Create.self, from: Data(body))
                 guard let kind = ChannelKind(rawValue: create.kind), kind != .webhook else {
                     throw APIError(status: .unprocessableContent, message: "field 'kind': use ntfy, apprise or email")
@@ -44,7 +44,7 @@ struct ChannelAPI: Sendable {
         }
         router.on("\(path)/:name", .delete, in: routes) { _, context in
             let name = try context.parameters.require("name")
-            return try await api.respond(context, needs: .full) {
+            return try await api.respond(context, needs: .full) { _ in
                 _ = try access.writing(.webhooks) { try $0.removeChannel(name) }
                 return Response(status: .noContent)
             }

@@ -11,6 +11,8 @@ public final class Credentials: Sendable {
     struct State {
         var tokens: [Data: APIToken] = [:]
         var devices: Set<String> = []
+        /// Every known device's account, by device id: whose a posted device is.
+        var owners: [String: String] = [:]
         /// Secrets found valid in this state: a phone sends its token with every fix, and hashing
         /// it each time was 2 % of a single-fix request. Only valid secrets are kept, so it is
         /// bounded by the number of tokens; a reload (a revocation) starts it afresh.
@@ -27,12 +29,34 @@ public final class Credentials: Sendable {
 
     public func reload(from store: ReminderStore) throws {
         // Only devices added with `device add`: ids first seen with a token are no OsmAnd credential.
-        replace(tokens: try store.tokensByHash(), devices: Set(try store.devices().filter { $0.tokenName == nil }.map(\.id)))
+        let devices = try store.devices()
+        replace(
+            tokens: try store.tokensByHash(), devices: Set(devices.filter { $0.tokenName == nil }.map(\.id)),
+            owners: Dictionary(devices.map { ($0.id, $0.account) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// `tokens` by their hash (``ReminderStore/tokenHash(_:)``); `devices` the ids added with `device add`.
-    public func replace(tokens: [Data: APIToken], devices: Set<String>) {
-        state.withLock { $0 = State(tokens: tokens, devices: devices) }
+    /// `tokens` by their hash (``ReminderStore/tokenHash(_:)``); `devices` the ids added with
+    /// `device add`; `owners` every device's account.
+    public func replace(tokens: [Data: APIToken], devices: Set<String>, owners: [String: String]) {
+        state.withLock { $0 = State(tokens: tokens, devices: devices, owners: owners) }
+    }
+
+    /// Whether `token` may post as `devices` (``DeviceClaim``).
+    public func claim(_ devices: some Sequence<String>, by token: APIToken) -> DeviceClaim {
+        let owners = state.withLock { $0.owners }
+        return DeviceClaim(token: token, devices: devices) { owners[$0] }
+    }
+
+    /// The account a device belongs to, as last read; nil for one the store does not know.
+    public func owner(of device: String) -> String? {
+        state.withLock { $0.owners[device] }
+    }
+
+    /// Records devices just registered to `account`, before the watcher's next reload sees them.
+    public func noteOwners(_ devices: [String], account: String) {
+        state.withLock { state in
+            for device in devices where state.owners[device] == nil { state.owners[device] = account }
+        }
     }
 
     public func token(secret: String) -> APIToken? {

@@ -13,6 +13,8 @@ import ServiceLifecycle
 /// `Last-Event-ID` (or `?since=`).
 struct EventStream: Sendable {
     let outbox: any OutboxReading
+    /// The reminders an account may see events of (docs/people.md): asked when events came.
+    let visibleReminders: @Sendable (_ account: String) throws -> Set<String>
     /// How often the outbox is read for new events while idle.
     var pollInterval: Duration = .milliseconds(250)
     /// A comment line this often keeps proxies from closing an idle stream.
@@ -37,9 +39,12 @@ struct EventStream: Sendable {
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
                 let after = cursor
-                let events = try await NIOThreadPool.singleton.runIfActive { try outbox.outboxEvents(after: after, limit: 500) }
+                let (events, visible) = try await NIOThreadPool.singleton.runIfActive {
+                    let events = try outbox.outboxEvents(after: after, limit: 500)
+                    return (events, events.isEmpty ? [] : try visibleReminders(token.account))
+                }
                 var text = ""
-                for event in events where filter.matches(event) {
+                for event in events where filter.matches(event) && visible.contains(event.reminder.id) {
                     text += "id: \(event.id)\nevent: \(event.type.rawValue)\ndata: "
                     text += String(decoding: try EventJSON.body(event), as: UTF8.self)
                     text += "\n\n"

@@ -102,9 +102,12 @@ public struct GeoServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        router.on("/events", .get, in: routes) { [outbox] request, context in
+        router.on("/events", .get, in: routes) { [outbox, access] request, context in
             do {
-                return try await EventStream(outbox: outbox).response(request, context)
+                let visible: @Sendable (String) throws -> Set<String> = { account in
+                    try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
+                }
+                return try await EventStream(outbox: outbox, visibleReminders: visible).response(request, context)
             } catch {
                 let failure = APIError(error)
                 return Self.json(failure.status, Self.errorJSON(failure.message))
@@ -114,7 +117,11 @@ public struct GeoServer: Sendable {
         api.register(on: router, routes: routes)
         ChannelAPI(api: api).register(on: router, routes: routes)
         DoneLinkRoute(access: access).register(on: router, routes: routes)
-        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles).register(
+        let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
+            let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }
+            return view.seen(owning: { credentials.owner(of: $0) == token.account }, reading: visible)
+        }
+        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles, scope: scope).register(
             on: router, routes: routes)
         return router
     }
@@ -214,6 +221,7 @@ public struct GeoServer: Sendable {
 
     func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
         guard !report.fixes.isEmpty else { return }
+        if let token { try claim(report, by: token) }
         let outcome: IngestOutcome
         do {
             outcome = try await ingestion.submit(report.fixes, tokenName: token?.name)
@@ -226,6 +234,22 @@ public struct GeoServer: Sendable {
         metrics.admitted(outcome.admitted, protocol: name)
         metrics.queued(outcome.queued, protocol: name)
         for (reason, count) in outcome.rejected { metrics.rejected(count, reason: reason.rawValue) }
+    }
+
+    /// Refuses (403, nothing taken) a post naming a device the token may not post as, and
+    /// registers the devices nobody has yet to the token's account before their fixes are
+    /// evaluated, so the evaluator knows whose they are (docs/people.md).
+    func claim(_ report: LocationReport, by token: APIToken) throws {
+        switch credentials.claim(report.fixes.lazy.compactMap(\.device), by: token) {
+        case let .refused(device):
+            metrics.rejected(report.fixes.count, reason: "foreign-device")
+            throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
+        case let .allowed(newDevices) where !newDevices.isEmpty:
+            try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+            credentials.noteOwners(newDevices, account: token.account)
+        case .allowed:
+            break
+        }
     }
 
     func bad(_ error: LocationProtocolError, endpoint: String) -> Response {

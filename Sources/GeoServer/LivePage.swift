@@ -3,6 +3,7 @@ import GeoReminders
 import HTTPTypes
 import Hummingbird
 import LiveEvaluation
+import NIOPosix
 
 /// The live map at `/`: the page, its script and style (compiled in), Leaflet served from where
 /// Debian's `libjs-leaflet` puts it (no copy in the repository, no CDN), the page's settings, and
@@ -14,6 +15,8 @@ struct LivePage: Sendable {
     let leafletDirectory: String
     /// A tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`); nil: a plain background.
     let tiles: String?
+    /// Narrows the view to what a token's account may see (``GeoReminders/LiveView/seen(owning:reading:)``).
+    let scope: @Sendable (APIToken, LiveView) throws -> LiveView
 
     func register(on router: Router<ServerContext>, routes: RouteTable) {
         router.on("/", .get, in: routes) { _, _ in
@@ -38,7 +41,9 @@ struct LivePage: Sendable {
         router.on("/api/v1/live", .get, in: routes) { _, context in
             guard let token = context.token else { throw HTTPError(.unauthorized, message: "a valid token is required") }
             guard token.scope.allows(.read) else { throw HTTPError(.forbidden, message: "this token's scope does not allow this") }
-            return GeoServer.json(.ok, Self.json(try await source.view(), readings: readings))
+            let view = try await source.view()
+            let seen = try await NIOThreadPool.singleton.runIfActive { try scope(token, view) }
+            return GeoServer.json(.ok, Self.json(seen, readings: readings))
         }
     }
 

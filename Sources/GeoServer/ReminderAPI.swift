@@ -22,58 +22,67 @@ struct ReminderAPI: Sendable {
     func register(on router: Router<ServerContext>, routes: RouteTable) {
         let base = "/api/v1"
         router.on("\(base)/reminders", .get, in: routes) { request, context in
-            try await respond(context, needs: .read) { try listReminders(request) }
+            try await respond(context, needs: .read) { token in try listReminders(request, as: token.account) }
         }
         router.on("\(base)/reminders", .post, in: routes) { request, context in
             let body = try await Self.body(request)
-            return try await respond(context, needs: .full) { try create(body) }
+            return try await respond(context, needs: .full) { token in try create(body, as: token.account) }
         }
         router.on("\(base)/reminders/:id", .get, in: routes) { _, context in
             let id = try context.parameters.require("id")
-            return try await respond(context, needs: .read) { try show(id) }
+            return try await respond(context, needs: .read) { token in try show(id, as: token.account) }
         }
         router.on("\(base)/reminders/:id", .patch, in: routes) { request, context in
             let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
-            return try await respond(context, needs: .full) { try update(id, body) }
+            return try await respond(context, needs: .full) { token in try update(id, body, as: token.account) }
         }
         router.on("\(base)/reminders/:id", .delete, in: routes) { _, context in
             let id = try context.parameters.require("id")
-            return try await respond(context, needs: .full) {
-                try access.writing(.reminders) { store in try store.remove(id: try store.reminderID(idPrefix: id)) }
+            return try await respond(context, needs: .full) { token in
+                try access.writing(.reminders) { store in
+                    let id = try store.reminderID(idPrefix: id, visibleTo: token.account)
+                    if let listID = try store.listID(ofReminder: id) { try store.checkCanEdit(listID: listID, actor: token.account) }
+                    try store.remove(id: id)
+                }
                 return Response(status: .noContent)
             }
         }
         router.on("\(base)/reminders/:id/complete", .post, in: routes) { request, context in
             let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
-            return try await respond(context, needs: .full) { try complete(id, body) }
+            return try await respond(context, needs: .full) { token in try complete(id, body, as: token.account) }
         }
         router.on("\(base)/lists", .get, in: routes) { _, context in
-            try await respond(context, needs: .read) {
-                try Self.json(.ok, try access.reading(.reminders) { try $0.lists() }.map(ListJSON.init))
+            try await respond(context, needs: .read) { token in
+                let lists = try access.reading(.reminders) { store in
+                    let mine = try store.roles(of: token.account)
+                    return try store.lists().filter { mine[$0.id] != nil }
+                }
+                return try Self.json(.ok, lists.map(ListJSON.init))
             }
         }
         router.on("\(base)/places", .get, in: routes) { _, context in
-            try await respond(context, needs: .read) { try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
+            try await respond(context, needs: .read) { _ in try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
         }
         router.on("\(base)/devices", .get, in: routes) { _, context in
-            try await respond(context, needs: .read) {
-                try Self.json(.ok, try access.reading(.credentials) { try $0.devices() }.map(DeviceJSON.init))
+            try await respond(context, needs: .read) { token in
+                let devices = try access.reading(.credentials) { try $0.devices() }.filter { $0.account == token.account }
+                return try Self.json(.ok, devices.map(DeviceJSON.init))
             }
         }
         router.on("\(base)/events", .get, in: routes) { request, context in
-            try await respond(context, needs: .read) { try events(request) }
+            try await respond(context, needs: .read) { token in try events(request, as: token.account) }
         }
     }
 
-    /// Checks the token's scope, runs `body` on the blocking pool, and answers any error as
-    /// `{"error": ...}`.
+    /// Checks the token's scope, runs `body` with it on the blocking pool, and answers any error
+    /// as `{"error": ...}`. The token's account is whom the work is for (docs/people.md).
     func respond(
-        _ context: ServerContext, needs scope: TokenScope, _ body: @escaping @Sendable () throws -> Response
+        _ context: ServerContext, needs scope: TokenScope, _ body: @escaping @Sendable (APIToken) throws -> Response
     ) async throws -> Response {
         do {
             guard let token = context.token else { throw APIError.unauthenticated }
             guard token.scope.allows(scope) else { throw APIError.forbidden(scope) }
-            return try await NIOThreadPool.singleton.runIfActive(body)
+            return try await NIOThreadPool.singleton.runIfActive { try body(token) }
         } catch {
             let failure = APIError(error)
             if failure.status == .internalServerError {
@@ -83,7 +92,7 @@ struct ReminderAPI: Sendable {
         }
     }
 
-    func listReminders(_ request: Request) throws -> Response {
+    func listReminders(_ request: Request, as account: String) throws -> Response {
         let parameters = request.uri.queryParameters
         var query = ReminderQuery()
         let known: Set<String> = [
@@ -108,6 +117,7 @@ struct ReminderAPI: Sendable {
         query.all = try Self.flag(parameters.get("all"), "all")
         query.sort = parameters.get("sort")
         query.descending = try Self.flag(parameters.get("descending"), "descending")
+        query.account = account
         do {
             try query.validate()
         } catch {
@@ -119,34 +129,36 @@ struct ReminderAPI: Sendable {
         return GeoServer.json(.ok, ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: titles[$0.listID]) }))
     }
 
-    func show(_ id: String) throws -> Response {
-        try access.reading(.reminders) { store in try reminderResponse(.ok, try store.reminder(idPrefix: id), in: store) }
+    func show(_ id: String, as account: String) throws -> Response {
+        try access.reading(.reminders) { store in
+            try reminderResponse(.ok, try store.reminder(idPrefix: id, visibleTo: account), in: store)
+        }
     }
 
-    func create(_ body: [UInt8]) throws -> Response {
+    func create(_ body: [UInt8], as account: String) throws -> Response {
         let draft = try Self.draft(body)
         guard let title = draft.title else { throw RequestError.missing(field: "title") }
         return try access.writing(.reminders) { store in
             var reminder = Reminder(title: title)
-            try draft.apply(to: &reminder, store: store, places: places.named)
-            let saved = try ReminderDraft.save(reminder, in: store)
+            try draft.apply(to: &reminder, store: store, as: account, places: places.named)
+            let saved = try ReminderDraft.save(reminder, in: store, as: account)
             var response = try reminderResponse(.created, saved, in: store)
             response.headers[.location] = "/api/v1/reminders/\(saved.id)"
             return response
         }
     }
 
-    func update(_ id: String, _ body: [UInt8]) throws -> Response {
+    func update(_ id: String, _ body: [UInt8], as account: String) throws -> Response {
         let draft = try Self.draft(body)
         return try access.writing(.reminders) { store in
-            var reminder = try store.reminder(idPrefix: id)
-            try draft.apply(to: &reminder, store: store, places: places.named)
-            return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store), in: store)
+            var reminder = try store.reminder(idPrefix: id, visibleTo: account)
+            try draft.apply(to: &reminder, store: store, as: account, places: places.named)
+            return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store, as: account), in: store)
         }
     }
 
     /// `{"date": "..."}` optionally: when it was completed (default, or null: now).
-    func complete(_ id: String, _ body: [UInt8]) throws -> Response {
+    func complete(_ id: String, _ body: [UInt8], as account: String) throws -> Response {
         var date: Date?
         var subtasks = false
         if !body.isEmpty {
@@ -155,7 +167,8 @@ struct ReminderAPI: Sendable {
             subtasks = request.subtasks ?? false
         }
         let (result, titles) = try access.writing(.reminders) { store in
-            let reminder = try store.reminder(idPrefix: id)
+            let reminder = try store.reminder(idPrefix: id, visibleTo: account)
+            if let listID = reminder.listID { try store.checkCanEdit(listID: listID, actor: account) }
             let result = try store.complete(id: reminder.id, completionDate: date, includingSubtasks: subtasks)
             return (result, try ListTitles(store: store))
         }
@@ -163,7 +176,7 @@ struct ReminderAPI: Sendable {
     }
 
     /// `GET /api/v1/events?since=EVENT_ID&limit=N`: outbox events after that one, oldest first.
-    func events(_ request: Request) throws -> Response {
+    func events(_ request: Request, as account: String) throws -> Response {
         let parameters = request.uri.queryParameters
         let after = try parameters.get("since").map { try outbox.outboxSequence(resumingAfter: $0) } ?? 0
         let limit =
@@ -174,7 +187,8 @@ struct ReminderAPI: Sendable {
                 return value
             } ?? 100
         let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
-        let events = try outbox.outboxEvents(after: after, limit: limit).filter(filter.matches)
+        let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
+        let events = try outbox.outboxEvents(after: after, limit: limit).filter { filter.matches($0) && visible.contains($0.reminder.id) }
         var text = "["
         for (index, event) in events.enumerated() {
             if index > 0 { text += "," }

@@ -69,7 +69,8 @@ public enum ServerLauncher {
             partitions = try await SharedDatabase.partitioning(setup)
             credentials.replace(
                 tokens: try await SharedCredentials.tokensByHash(on: setup),
-                devices: try await SharedCredentials.registeredDevices(on: setup))
+                devices: try await SharedCredentials.registeredDevices(on: setup),
+                owners: try await SharedCredentials.deviceOwners(on: setup))
             try await setup.close()
         } catch {
             try? await setup.close()

@@ -17,10 +17,13 @@ struct SharedCredentialWatcher: Service {
 
     /// Reads them once; the launcher does so before serving.
     static func load(into credentials: Credentials, from client: PostgresClient) async throws {
-        let (tokens, devices) = try await client.withConnection { db in
-            (try await SharedCredentials.tokensByHash(on: db), try await SharedCredentials.registeredDevices(on: db))
+        let (tokens, devices, owners) = try await client.withConnection { db in
+            (
+                try await SharedCredentials.tokensByHash(on: db), try await SharedCredentials.registeredDevices(on: db),
+                try await SharedCredentials.deviceOwners(on: db)
+            )
         }
-        credentials.replace(tokens: tokens, devices: devices)
+        credentials.replace(tokens: tokens, devices: devices, owners: owners)
     }
 
     func run() async throws {

@@ -7,6 +7,7 @@ extension AlarmEventJSON {
         if let fix {
             json.key("fix")
             json.beginObject()
+            json.member("device", fix.device)
             json.member("latitude", fix.latitude)
             json.member("longitude", fix.longitude)
             json.member("time", fix.time)
@@ -18,6 +19,7 @@ extension AlarmEventJSON {
             json.key("location")
             location.write(to: &json)
         }
+        json.member("person", person)
         json.key("reminder")
         json.beginObject()
         json.member("id", reminder.id)

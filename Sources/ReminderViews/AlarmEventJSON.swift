@@ -22,6 +22,8 @@ public struct AlarmEventJSON: Encodable {
         public var latitude: Double
         public var longitude: Double
         public var time: String?
+        /// The device's identifier, on a store of several accounts.
+        public var device: String?
     }
 
     /// The firing's stable id (``GeoReminders/EventID``): the same on a replay of the same
@@ -34,6 +36,8 @@ public struct AlarmEventJSON: Encodable {
     public var fix: FixRef?
     /// Metres from the fence's centre to the fix.
     public var distance: Double?
+    /// The account whose device fired it, on a store of several accounts.
+    public var person: String?
     /// The event's instant, for readable lines in a zone; not part of the JSON.
     public var date: Date
 
@@ -41,7 +45,7 @@ public struct AlarmEventJSON: Encodable {
     public var fromEdge = false
 
     enum CodingKeys: String, CodingKey {
-        case id, time, kind, reminder, location, fix, distance
+        case id, time, kind, reminder, location, fix, distance, person
     }
 
     public init(_ event: AlarmEvent) {
@@ -57,10 +61,11 @@ public struct AlarmEventJSON: Encodable {
             fix = event.fix.map {
                 FixRef(
                     latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                    time: $0.time.map(JSONLines.preciseTimestamp))
+                    time: $0.time.map(JSONLines.preciseTimestamp), device: event.person == nil ? nil : $0.device)
             }
             distance = event.distance.map { ($0 * 10).rounded() / 10 }
             fromEdge = event.location?.area != nil
+            person = event.person
         }
     }
 
@@ -74,6 +79,7 @@ public struct AlarmEventJSON: Encodable {
             text += "  \(location.title)"
             if let distance { text += String(format: fromEdge ? " (%.0f m from the edge)" : " (%.0f m from centre)", distance) }
         }
+        if let person { text += "  for \(person)" + (fix?.device.map { " (\($0))" } ?? "") }
         return text
     }
 }

@@ -11,7 +11,8 @@ public struct ReminderDraftJSON: Decodable, Sendable {
     enum Key: String, CodingKey, CaseIterable {
         case title, list, priority, notes, due, timeZone = "time-zone", at, area, latitude, longitude, radius, when
         case alarm, alarmBefore = "alarm-before", repeatRule = "repeat", repeatFromCompletion = "repeat-from-completion"
-        case url, tags, parent
+        case url, tags, parent, assign
+        case alarmsFor = "for"
     }
 
     /// A key that is not one of ``Key``.
@@ -66,6 +67,8 @@ public struct ReminderDraftJSON: Decodable, Sendable {
         draft.url = try container.decodeIfPresent(String.self, forKey: .url)
         draft.tags = try container.decodeIfPresent([String].self, forKey: .tags)
         draft.parent = try container.decodeIfPresent(String.self, forKey: .parent)
+        draft.assign = try container.decodeIfPresent(String.self, forKey: .assign)
+        draft.alarmsFor = try container.decodeIfPresent(String.self, forKey: .alarmsFor)
         self.draft = draft
     }
 }

@@ -6,9 +6,11 @@ extension ReminderJSON {
         json.beginArray()
         for alarm in alarms { alarm.write(to: &json) }
         json.endArray()
+        json.member("assignee", assignee)
         json.member("completionDate", completionDate)
         json.member("creationDate", creationDate)
         json.member("dueDate", dueDate)
+        json.member("for", `for`)
         json.member("id", id)
         json.key("isCompleted")
         json.bool(isCompleted)

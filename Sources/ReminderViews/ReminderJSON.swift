@@ -49,6 +49,11 @@ public struct ReminderJSON: Encodable {
     public var parentID: String?
     /// Left out when there are none.
     public var tags: [String]?
+    /// The account the reminder is assigned to; left out when none.
+    public var assignee: String?
+    /// Whom its alarms fire for (`anyone` or an account); left out for the default (the
+    /// assignee, else the creator).
+    public var `for`: String?
 
     public init(_ reminder: Reminder, listTitle: String?) {
         id = reminder.id
@@ -71,6 +76,8 @@ public struct ReminderJSON: Encodable {
         url = reminder.url
         parentID = reminder.parentID
         tags = reminder.tags.isEmpty ? nil : reminder.tags
+        assignee = reminder.assignee
+        `for` = reminder.alarmsFor?.storageText
     }
 
     private static func alarm(_ alarm: Alarm) -> AlarmJSON {

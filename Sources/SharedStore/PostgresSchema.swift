@@ -9,7 +9,37 @@ import Foundation
 enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
-        ("sqlite-v11", sqliteV11), ("sqlite-v13", sqliteV13),
+        ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
+    ]
+
+    /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
+    static let sqliteV12 = [
+        """
+        CREATE TABLE account (
+            name text PRIMARY KEY, isAdmin boolean NOT NULL, createdDate double precision NOT NULL,
+            disabledDate double precision)
+        """,
+        """
+        CREATE TABLE listMember (
+            listID text NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+            account text NOT NULL REFERENCES account(name) ON DELETE CASCADE ON UPDATE CASCADE,
+            role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+            PRIMARY KEY (listID, account))
+        """,
+        "CREATE INDEX listMember_on_account ON listMember(account)",
+        "ALTER TABLE reminder ADD COLUMN creator text",
+        "ALTER TABLE reminder ADD COLUMN assignee text",
+        "ALTER TABLE reminder ADD COLUMN alarmsFor text",
+        "ALTER TABLE apiToken ADD COLUMN account text",
+        "ALTER TABLE apiToken ADD COLUMN device text",
+        "ALTER TABLE device ADD COLUMN account text",
+        """
+        INSERT INTO account (name, isAdmin, createdDate)
+        VALUES ('default', true, extract(epoch FROM now()) - 978307200)
+        """,
+        "INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list",
+        "UPDATE apiToken SET account = 'default'",
+        "UPDATE device SET account = 'default'",
     ]
 
     /// SQLite's v13-owntracks-reply: what each phone's replies carried and it acknowledged, and the
@@ -50,7 +80,7 @@ enum PostgresSchema {
 
     /// Columns PostgreSQL types as boolean where SQLite stores 0 or 1.
     static let booleanColumns: Set<String> = [
-        "allowsContentModifications", "isCompleted", "isLocationReminder", "late", "acceptsLate",
+        "allowsContentModifications", "isCompleted", "isLocationReminder", "late", "acceptsLate", "isAdmin",
     ]
 
     /// Tables whose integer key PostgreSQL generates (SQLite's INTEGER PRIMARY KEY), with that key.

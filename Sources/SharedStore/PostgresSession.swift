@@ -63,9 +63,11 @@ enum PostgresSession {
         try await connection.query(
             """
             WITH seeded AS (
-                INSERT INTO storeInfo (key, value) VALUES ('defaultListID', \(id)) ON CONFLICT (key) DO NOTHING RETURNING value)
-            INSERT INTO list (id, title, colour, allowsContentModifications, creationDate)
-            SELECT value, 'Reminders', \(ReminderList.defaultColour), true, \(now) FROM seeded
+                INSERT INTO storeInfo (key, value) VALUES ('defaultListID', \(id)) ON CONFLICT (key) DO NOTHING RETURNING value),
+            made AS (
+                INSERT INTO list (id, title, colour, allowsContentModifications, creationDate)
+                SELECT value, 'Reminders', \(ReminderList.defaultColour), true, \(now) FROM seeded RETURNING id)
+            INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM made
             """, logger: logger)
     }
 

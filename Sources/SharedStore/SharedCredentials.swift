@@ -9,11 +9,18 @@ public enum SharedCredentials {
     public static func tokensByHash(on db: PostgresConnection) async throws -> [Data: APIToken] {
         do {
             var tokens: [Data: APIToken] = [:]
-            let rows = try await db.query("SELECT hash, name, scope, createdDate FROM apiToken", logger: PostgresSession.logger)
-            for try await (hash, name, scope, created) in rows.decode((ByteBuffer, String, String, Double).self) {
+            let rows = try await db.query(
+                """
+                SELECT hash, name, scope, createdDate, account, device FROM apiToken
+                WHERE account IS NULL OR account IN (SELECT name FROM account WHERE disabledDate IS NULL)
+                """, logger: PostgresSession.logger)
+            for try await (hash, name, scope, created, account, device) in rows.decode(
+                (ByteBuffer, String, String, Double, String?, String?).self)
+            {
                 guard let scope = TokenScope(rawValue: scope) else { continue }
                 tokens[Data(hash.readableBytesView)] = APIToken(
-                    name: name, scope: scope, createdDate: Date(timeIntervalSinceReferenceDate: created))
+                    name: name, scope: scope, createdDate: Date(timeIntervalSinceReferenceDate: created),
+                    account: account ?? Account.firstName, device: device)
             }
             return tokens
         } catch {
@@ -28,6 +35,18 @@ public enum SharedCredentials {
             let rows = try await db.query("SELECT id FROM device WHERE tokenName IS NULL", logger: PostgresSession.logger)
             for try await id in rows.decode(String.self) { devices.insert(id) }
             return devices
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
+    /// Every device's account, by device id (``GeoReminders/DeviceClaim``).
+    public static func deviceOwners(on db: PostgresConnection) async throws -> [String: String] {
+        do {
+            var owners: [String: String] = [:]
+            let rows = try await db.query("SELECT id, account FROM device WHERE account IS NOT NULL", logger: PostgresSession.logger)
+            for try await (id, account) in rows.decode((String, String).self) { owners[id] = account }
+            return owners
         } catch {
             throw PostgresSession.translate(error)
         }
@@ -57,8 +76,10 @@ public enum SharedCredentials {
         do {
             try await db.query(
                 """
-                INSERT INTO device (id, name, tokenName, createdDate)
-                SELECT id, id, tokenName, \(now) FROM unnest(\(devices.map(\.id)), \(devices.map(\.tokenName))) AS t(id, tokenName)
+                INSERT INTO device (id, name, tokenName, createdDate, account)
+                SELECT t.id, t.id, t.tokenName, \(now), apiToken.account
+                FROM unnest(\(devices.map(\.id)), \(devices.map(\.tokenName))) AS t(id, tokenName)
+                LEFT JOIN apiToken ON apiToken.name = t.tokenName
                 ON CONFLICT DO NOTHING
                 """, logger: PostgresSession.logger)
         } catch {

@@ -5,7 +5,8 @@ import PostgresNIO
 extension SharedWorkspace {
     /// Each copied table's primary key columns: rows are matched by them before and after the work.
     static let keyColumns: [String: [String]] = [
-        "storeInfo": ["key"], "list": ["id"], "recurrenceSeries": ["id"], "reminder": ["number"],
+        "storeInfo": ["key"], "account": ["name"], "list": ["id"], "listMember": ["listID", "account"], "recurrenceSeries": ["id"],
+        "reminder": ["number"],
         "alarm": ["reminderNumber", "position"], "engineState": ["key"], "apiToken": ["name"], "device": ["id"],
         "webhookEndpoint": ["id"], "webhookDelivery": ["endpointID", "eventSequence"], "liveFixBatch": ["sequence"],
         "actionUse": ["eventID"], "phoneReply": ["phone"],

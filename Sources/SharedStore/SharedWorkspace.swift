@@ -34,7 +34,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     ///   clock, unreadable-reminder report), as a SQLite store file would be.
     public static func open(
         _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), connections: Int = 1,
-        attempts: Int = 10
+        attempts: Int = 30
     ) async throws -> SharedWorkspace {
         var opened: [PostgresConnection] = []
         do {

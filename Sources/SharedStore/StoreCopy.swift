@@ -40,6 +40,13 @@ public enum StoreCopy {
         try await connection.query(
             "DELETE FROM storeInfo WHERE key = 'actionKey' AND NOT EXISTS (SELECT 1 FROM storeInfo WHERE key <> 'actionKey')",
             logger: PostgresSession.logger)
+        // So is the first account the schema made (sqlite-v12) while nothing belongs to it yet.
+        try await connection.query(
+            """
+            DELETE FROM account WHERE name = 'default' AND NOT EXISTS (SELECT 1 FROM listMember)
+            AND NOT EXISTS (SELECT 1 FROM apiToken) AND NOT EXISTS (SELECT 1 FROM device)
+            """,
+            logger: PostgresSession.logger)
         for (table, _) in ReminderStore.copiedTables {
             let rows = try await PostgresSession.count(table, on: connection)
             if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table, rows: rows) }

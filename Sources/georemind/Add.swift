@@ -18,9 +18,10 @@ struct Add: ParsableCommand {
         let (draft, places) = (try options.draft(), global.placeFinder())
         let saved = try global.withStore { access in
             try access.writing(.reminders) { store in
+                let actor = try global.actor(in: store)
                 var reminder = Reminder(title: title)
-                try draft.apply(to: &reminder, store: store, places: places)
-                return try ReminderDraft.save(reminder, in: store)
+                try draft.apply(to: &reminder, store: store, as: actor, places: places)
+                return try ReminderDraft.save(reminder, in: store, as: actor)
             }
         }
         print(saved.id)

@@ -26,6 +26,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
     case badValue(option: String, message: String)
     /// A PostgreSQL store where only a store file will do (`migrate --from`).
     case storeFileRequired(address: String)
+    /// Account management by an account that is no admin.
+    case adminOnly(account: String)
 
     var description: String {
         switch self {
@@ -47,6 +49,8 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             "\(option): \(message)"
         case let .storeFileRequired(address):
             "\(address) is a PostgreSQL store; this needs a SQLite store file"
+        case let .adminOnly(account):
+            "'\(account)' is not an admin; act as an admin account with --account NAME"
         }
     }
 
@@ -97,6 +101,9 @@ enum CLIError: Error, Sendable, CustomStringConvertible {
             case .endpointNotFound, .eventNotFound, .channelNotFound, .channelNameTaken: return (error.description, 1)
             }
         case let error as CredentialError: return (error.description, 64)
+        case let error as PeopleError:
+            if case .badAccountName = error { return (error.description, 64) }
+            return (error.description, 1)
         case let error as LiveEvaluationError: return (error.description, 1)
         case let error as ServerStartError: return (error.description, 1)
         case let error as SharedStoreError:

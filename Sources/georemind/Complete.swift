@@ -19,7 +19,9 @@ struct Complete: ParsableCommand {
         let when = try date.map { try ReminderDraft.moment($0, field: "date") }
         let (reminder, result) = try global.withStore { access in
             try access.writing(.reminders) { store in
-                let reminder = try store.reminder(idPrefix: id)
+                let actor = try global.actor(in: store)
+                let reminder = try store.reminder(idPrefix: id, visibleTo: actor)
+                if let listID = reminder.listID { try store.checkCanEdit(listID: listID, actor: actor) }
                 return (reminder, try store.complete(id: reminder.id, completionDate: when, includingSubtasks: subtasks))
             }
         }

@@ -13,7 +13,10 @@ struct Delete: ParsableCommand {
         try global.withStore { access in
             try access.writing(.reminders) { store in
                 // By identifier alone: a reminder that cannot be read back can still be deleted.
-                try store.remove(id: try store.reminderID(idPrefix: id))
+                let actor = try global.actor(in: store)
+                let id = try store.reminderID(idPrefix: id, visibleTo: actor)
+                if let listID = try store.listID(ofReminder: id) { try store.checkCanEdit(listID: listID, actor: actor) }
+                try store.remove(id: id)
             }
         }
     }

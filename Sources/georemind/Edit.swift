@@ -23,9 +23,10 @@ struct Edit: ParsableCommand {
         let places = global.placeFinder()
         try global.withStore { access in
             try access.writing(.reminders) { store in
-                var reminder = try store.reminder(idPrefix: id)
-                try draft.apply(to: &reminder, store: store, places: places)
-                try ReminderDraft.save(reminder, in: store)
+                let actor = try global.actor(in: store)
+                var reminder = try store.reminder(idPrefix: id, visibleTo: actor)
+                try draft.apply(to: &reminder, store: store, as: actor, places: places)
+                try ReminderDraft.save(reminder, in: store, as: actor)
             }
         }
     }

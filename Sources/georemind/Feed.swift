@@ -85,10 +85,12 @@ struct Feed: ParsableCommand {
         try global.withStore(readOnly: dryRun) { access in
             if dryRun {
                 // The reminders as they are now: nothing is written, so nothing is held open meanwhile.
-                try feed(from: try access.reading(.reminders) { $0 }, readers: readers, reading: reading, options: options, late: late)
+                try feed(
+                    from: try access.reading([.reminders, .credentials]) { $0 }, readers: readers, reading: reading, options: options,
+                    late: late)
             } else {
                 // Printed as it goes, so run once: a conflicting writer fails it with nothing recorded.
-                try access.writing([.reminders, .evaluation, .outboxAppends], retrying: false) { store in
+                try access.writing([.reminders, .credentials, .evaluation, .outboxAppends], retrying: false) { store in
                     try feed(from: store, readers: readers, reading: reading, options: options, late: late)
                 }
             }
@@ -106,7 +108,7 @@ struct Feed: ParsableCommand {
         let evaluator = try AlarmEvaluator(
             store: store, options: options, mode: dryRun ? .dryRun : .commit,
             reorderWindow: follow ? window : nil, checkpointInterval: 0, shards: reading?.consumers ?? 1,
-            lateAfter: late)
+            lateAfter: late, account: try global.actor(in: store))
         let report = EvaluationReport(json: json, timeZone: try output.zone(), flushesEachEvent: follow)
         let progress = ProgressLine()
         let emit: (AlarmEvent) throws -> Void = report.print

@@ -15,7 +15,7 @@ struct Georemind: ParsableCommand {
             Add.self, List.self, Show.self, Edit.self, Delete.self, Complete.self,
             Lists.self, Places.self, Recur.self, Feed.self, Simulate.self, Due.self, Export.self, Import.self,
             Webhook.self, ChannelCommand.self, Deliver.self,
-            Serve.self, Token.self, DeviceCommand.self, Render.self, Migrate.self,
+            Serve.self, Token.self, DeviceCommand.self, AccountCommand.self, Render.self, Migrate.self,
         ]
     )
 

@@ -21,6 +21,26 @@ struct GlobalOptions: ParsableArguments {
             valueName: "file"))
     var mapData: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Act as this account (default: $GEOREMIND_ACCOUNT, else the store's first account).", valueName: "name"))
+    var account: String?
+
+    /// The account the command acts as, as the option or the environment names it; nil for the
+    /// store's first account.
+    var accountName: String? {
+        if let account, !account.isEmpty { return account }
+        if let name = ProcessInfo.processInfo.environment["GEOREMIND_ACCOUNT"], !name.isEmpty { return name }
+        return nil
+    }
+
+    /// The account the command acts as, checked against the store: it exists and is enabled.
+    func actor(in store: ReminderStore) throws -> String {
+        let account = try store.account(named: accountName)
+        if account.isDisabled { throw PeopleError.disabledAccount(name: account.name) }
+        return account.name
+    }
+
     /// The store file path, as the option, the environment or the XDG default names it.
     var storePath: String {
         let environment = ProcessInfo.processInfo.environment

@@ -77,7 +77,11 @@ struct List: ParsableCommand {
 
     func run() throws {
         let (reminders, listTitles) = try global.withStore(readOnly: true) { access in
-            try access.reading(.reminders) { store in (try query.reminders(in: store), try ListTitles(store: store)) }
+            try access.reading(.reminders) { store in
+                var query = query
+                query.account = try global.actor(in: store)
+                return (try query.reminders(in: store), try ListTitles(store: store))
+            }
         }
         if json {
             print(ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: listTitles[$0.listID]) }))

@@ -23,6 +23,16 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Make it a subtask of this reminder (an id or a unique start; '' for none).", valueName: "id"))
     var parent: String?
 
+    @Option(help: ArgumentHelp("Assign it to a member of its list ('' for nobody).", valueName: "account"))
+    var assign: String?
+
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(
+            "Whom its alarms fire for: me, anyone (the first member to pass), or an account ('' for the default: the assignee, else the creator).",
+            valueName: "who"))
+    var alarmsFor: String?
+
     @Option(help: ArgumentHelp("Due date: 2026-11-23T16:00:00Z, 2026-11-23T16:00 or 2026-11-23.", valueName: "date"))
     var due: String?
 
@@ -106,6 +116,8 @@ struct ReminderOptions: ParsableArguments {
         draft.url = url
         if !tags.isEmpty { draft.tags = tags.filter { !$0.isEmpty } }
         draft.parent = parent
+        draft.assign = assign
+        draft.alarmsFor = alarmsFor
         return draft
     }
 

@@ -40,7 +40,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let options = try engine.engineOptions()
-        let store = try global.withStore(readOnly: true) { access in try access.reading(.reminders) { $0 } }
+        let store = try global.withStore(readOnly: true) { access in try access.reading([.reminders, .credentials]) { $0 } }
         let evaluator = try AlarmEvaluator(store: store, options: options, mode: .dryRun)
         let imperial = units.map { $0.lowercased() == "imperial" } ?? (Locale.current.measurementSystem == .us)
         var scene = ReplayScene(

@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
     }
 
     private func show(from store: ReminderStore) throws {
-        let reminder = try store.reminder(idPrefix: id)
+        let reminder = try store.reminder(idPrefix: id, visibleTo: try global.actor(in: store))
         let listTitles = try ListTitles(store: store)
         if json {
             var text = JSONText()

@@ -59,10 +59,10 @@ struct Simulate: ParsableCommand {
         let plan = try TripPlan(
             route: waypoints, departure: departure, speed: metresPerSecond, interval: step,
             linger: wait, noise: sigma, seed: seed)
-        let store = try global.withStore(readOnly: true) { access in try access.reading(.reminders) { $0 } }
+        let store = try global.withStore(readOnly: true) { access in try access.reading([.reminders, .credentials]) { $0 } }
         let evaluator = try AlarmEvaluator(
             store: store, options: try engine.engineOptions(), mode: .dryRun,
-            stateKey: "simulate")
+            stateKey: "simulate", account: try global.actor(in: store))
         let report = EvaluationReport(json: json, timeZone: try output.zone())
         let writer = try writeTrace.map { try GPXTraceWriter(path: $0, name: "georemind simulate") }
         let progress = ProgressLine(total: plan.fixCount)

@@ -14,6 +14,8 @@ struct Token: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp("The token's name.", valueName: "name")) var name: String
         @Option(help: ArgumentHelp("ingest (post fixes), read, or full.", valueName: "scope")) var scope = "ingest"
+        @Option(help: ArgumentHelp("Pin an ingest token to one device of the account (its name or id).", valueName: "name"))
+        var device: String?
 
         func validate() throws {
             if TokenScope(rawValue: scope) == nil { throw ValidationError("--scope: '\(scope)' is not ingest, read or full") }
@@ -21,7 +23,10 @@ struct Token: ParsableCommand {
 
         func run() throws {
             let secret = try global.withStore { access in
-                try access.writing(.credentials) { try $0.createToken(name: name, scope: TokenScope(rawValue: scope) ?? .ingest) }
+                try access.writing(.credentials) { store in
+                    try store.createToken(
+                        name: name, scope: TokenScope(rawValue: scope) ?? .ingest, account: try global.actor(in: store), device: device)
+                }
             }
             print(secret)
         }
@@ -34,7 +39,9 @@ struct Token: ParsableCommand {
         func run() throws {
             for token in try global.withStore(readOnly: true, { access in try access.reading(.credentials) { try $0.tokens() } }) {
                 let used = token.lastUsedDate.map { $0.formatted(.iso8601) } ?? "never"
-                print("\(token.name)\t\(token.scope.rawValue)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)")
+                print(
+                    "\(token.name)\t\(token.scope.rawValue)\(token.account == Account.firstName ? "" : "\t" + token.account)\tcreated \(token.createdDate.formatted(.iso8601))\tlast used \(used)"
+                )
             }
         }
     }
@@ -64,7 +71,12 @@ struct DeviceCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The id its app sends (default: a random unguessable one).", valueName: "id")) var id: String?
 
         func run() throws {
-            print(try global.withStore { access in try access.writing(.credentials) { try $0.addDevice(name: name, id: id).id } })
+            print(
+                try global.withStore { access in
+                    try access.writing(.credentials) { store in
+                        try store.addDevice(name: name, id: id, account: try global.actor(in: store)).id
+                    }
+                })
         }
     }
 
@@ -75,7 +87,8 @@ struct DeviceCommand: ParsableCommand {
         func run() throws {
             for device in try global.withStore(readOnly: true, { access in try access.reading(.credentials) { try $0.devices() } }) {
                 let seen = device.lastSeenDate.map { $0.formatted(.iso8601) } ?? "never"
-                print("\(device.name)\t\(device.id)\t\(device.tokenName ?? "-")\tlast seen \(seen)")
+                let account = device.account == Account.firstName ? "" : "\t" + device.account
+                print("\(device.name)\t\(device.id)\t\(device.tokenName ?? "-")\(account)\tlast seen \(seen)")
             }
         }
     }

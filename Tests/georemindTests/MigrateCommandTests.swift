@@ -58,8 +58,8 @@ import Testing
         let copied = try sandbox.run("migrate", "--from", sandbox.storePath, "--to", target)
         #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied)")
         let tables = [
-            "storeInfo", "list", "recurrenceSeries", "reminder", "alarm", "engineState", "apiToken", "device",
-            "outboxEvent", "webhookEndpoint", "actionUse", "webhookDelivery", "liveFixBatch", "phoneReply",
+            "storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm", "engineState", "apiToken",
+            "device", "outboxEvent", "webhookEndpoint", "actionUse", "webhookDelivery", "liveFixBatch", "phoneReply",
         ]
         var expected = ""
         var total = 0
@@ -80,7 +80,8 @@ import Testing
             "SELECT number, id, listID, title, notes, priority, dueDate, dueKey, completionDate, seriesID, recurrenceRules FROM reminder ORDER BY number",
             "SELECT reminderNumber, position, id, kind, absoluteDate, latitude, longitude, radius, proximity, firedDate FROM alarm ORDER BY reminderNumber, position",
             "SELECT sequence, id, type, reminderID, device, eventDate, fixLatitude, fixLongitude, distance, recordedDate FROM outboxEvent ORDER BY sequence",
-            "SELECT name, scope, HASH, createdDate FROM apiToken ORDER BY name",
+            "SELECT name, scope, HASH, createdDate, account FROM apiToken ORDER BY name",
+            "SELECT listID, account, role FROM listMember ORDER BY listID, account",
             "SELECT key, SNAPSHOT FROM engineState ORDER BY key",
             "SELECT endpointID, eventSequence, device, attempts, nextAttemptDate FROM webhookDelivery ORDER BY endpointID, eventSequence",
             "SELECT id, liveReminderID, startDate, recurrenceRules FROM recurrenceSeries ORDER BY id",

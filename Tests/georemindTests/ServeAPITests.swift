@@ -78,7 +78,7 @@ import Testing
             ("POST", "/api/v1/reminders", #"{"notes":"no title"}"#, 422, #"{"error":"title is required"}"#),
             (
                 "POST", "/api/v1/reminders", #"{"title":"x","colour":"red"}"#, 422,
-                #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, area, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion, url, tags, parent)"}"#
+                #"{"error":"colour: is not a field of a reminder (title, list, priority, notes, due, time-zone, at, area, latitude, longitude, radius, when, alarm, alarm-before, repeat, repeat-from-completion, url, tags, parent, assign, for)"}"#
             ),
             ("POST", "/api/v1/reminders", #"{"title":"x","latitude":10}"#, 422, #"{"error":"latitude and longitude go together"}"#),
             (

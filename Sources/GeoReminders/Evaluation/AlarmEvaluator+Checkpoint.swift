@@ -19,7 +19,7 @@ extension AlarmEvaluator {
                 pending: pending.isEmpty ? nil : pending.map(savedEvent))
             data = try JSONEncoder().encode(state)
         }
-        let fired = AlarmEvents(released[...], alarms: alarms)
+        let fired = AlarmEvents(released[...], alarms: alarms, audience: transitionAlarms.audience)
         try store.commitEvaluation(
             firedEvents: Array(fired), lateAfter: lateAfter, state: data, forKey: stateKey, loggedFixes: fixes ?? []
         ) {

@@ -76,7 +76,7 @@ extension AlarmEvaluator {
         case .dryRun:
             // In batches of 8,192, so a run of 100,000 alarms does not hold every event at once.
             for start in stride(from: 0, to: ready.count, by: 8_192) {
-                let batch = AlarmEvents(ready[start..<min(ready.count, start + 8_192)], alarms: alarms)
+                let batch = AlarmEvents(ready[start..<min(ready.count, start + 8_192)], alarms: alarms, audience: transitionAlarms.audience)
                 handedOut += batch.count
                 try emit(batch)
             }

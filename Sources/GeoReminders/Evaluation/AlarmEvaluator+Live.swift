@@ -8,12 +8,22 @@ extension AlarmEvaluator {
     /// and returns what the engine made of it. Events wait for ``commitLive(emit:)``.
     public func admit(_ fix: Fix) throws -> FixDisposition {
         guard !finished else { throw EvaluationError.finished }
+        try learnOwner(of: fix.device)
         let disposition = engine.feed(fix) { transition in record(transition) }
         if disposition == .admitted, let date = fix.time {
             let time = date.timeIntervalSinceReferenceDate
             if time > spanEnd || time < spanStart { extendSpan(to: time) }
         }
         return disposition
+    }
+
+    /// Asks the store whose a device first seen since the evaluator loaded is (a server registers
+    /// a phone's device to its token's account before handing its first fix over).
+    func learnOwner(of device: String?) throws {
+        guard let device, let audience = transitionAlarms.audience, audience.owners[device] == nil else { return }
+        let account = try store.deviceAccount(device)
+        let number = account.map { audience.accountNumbers[$0] ?? -1 } ?? audience.defaultOwner
+        transitionAlarms.audience?.owners[device] = number
     }
 
     /// Moves the stream's clock to `now`: timed alarms due by then fire although no fix came, and

@@ -48,7 +48,7 @@ public final class AlarmEvaluator {
     /// Alarm numbers by ``ArmedAlarm/key(reminderID:alarmID:)``, which is also a location alarm's fence id.
     let alarmIndexByKey: [String: Int32]
     /// Which transitions fire which alarms, shared with the threads of ``feedInParallel(produce:)``.
-    let transitionAlarms: TransitionAlarms
+    var transitionAlarms: TransitionAlarms
     /// ``EvaluationState/fenceDigest(id:latitude:longitude:radius:area:)`` of each engine fence, in fence order.
     let fenceDigests: [UInt64]
     var startStatistics = EngineStatistics()
@@ -89,11 +89,14 @@ public final class AlarmEvaluator {
     ///     events are the same for any number.
     ///   - lateAfter: see ``lateAfter``.
     ///   - firesTimedAlarms: see ``firesTimedAlarms``.
+    ///   - account: whose the devices the store does not know are (the account feeding a
+    ///     trace); nil for the store's first account.
     public init(
         store: any EvaluationStore, options: EngineOptions = EngineOptions(), mode: EvaluationMode = .commit,
         floatingZone: TimeZone = .current, reorderWindow: TimeInterval? = nil, checkpointInterval: TimeInterval = 1,
         stateKey: String = AlarmEvaluator.defaultStateKey, shards: Int = 1,
-        lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter, firesTimedAlarms: Bool = true
+        lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter, firesTimedAlarms: Bool = true,
+        account: String? = nil
     ) throws {
         self.store = store
         self.firesTimedAlarms = firesTimedAlarms
@@ -105,6 +108,8 @@ public final class AlarmEvaluator {
         self.lateAfter = lateAfter
 
         let reminders = try store.incompleteReminders()
+        let people = try store.peopleBook()
+        var subjects: [Set<String>] = []
         // Sized once: growing them (rehashing every key) cost about 2 ms of a start with 10,000 places.
         let alarmCount = reminders.reduce(0) { $0 + $1.alarms.count }
         var alarms: [ArmedAlarm] = []
@@ -142,10 +147,12 @@ public final class AlarmEvaluator {
                     indexByFence[id] = number
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
+                    subjects.append(reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? []))
                 } else if firesTimedAlarms, let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
                     indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
+                    subjects.append([])
                 }
             }
         }
@@ -157,7 +164,12 @@ public final class AlarmEvaluator {
         }
         self.alarms = alarms
         self.alarmIndexByKey = indexByFence
-        self.transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
+        var transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
+        if people.isShared {
+            transitionAlarms.audience = AlarmAudience(
+                book: people, alarmSubjects: subjects, defaultAccount: account ?? people.accounts.first?.name ?? Account.firstName)
+        }
+        self.transitionAlarms = transitionAlarms
         self.timeAlarms = timeAlarms
         self.fenceDigests = digests
         status = Array(repeating: .armed, count: alarms.count)

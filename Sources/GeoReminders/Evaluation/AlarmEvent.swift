@@ -44,6 +44,9 @@ public struct AlarmEvent: Hashable, Sendable {
     public var fix: Fix?
     /// Geodesic distance in metres from the fix to the place's centre; nil for `time`.
     public var distance: Double?
+    /// The account whose device fired it, on a store of several accounts (docs/people.md); nil
+    /// on a store of one, whose events read as they always did.
+    public var person: String?
 
     public init(
         time: Date, kind: Kind, reminder: ReminderSummary, alarm: Alarm,

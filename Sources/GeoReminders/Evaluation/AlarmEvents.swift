@@ -5,10 +5,12 @@ import Foundation
 public struct AlarmEvents: RandomAccessCollection, Sendable {
     private let pending: ArraySlice<PendingEvent>
     private let alarms: [ArmedAlarm]
+    private let audience: AlarmAudience?
 
-    init(_ pending: ArraySlice<PendingEvent>, alarms: [ArmedAlarm]) {
+    init(_ pending: ArraySlice<PendingEvent>, alarms: [ArmedAlarm], audience: AlarmAudience?) {
         self.pending = pending
         self.alarms = alarms
+        self.audience = audience
     }
 
     public var startIndex: Int { pending.startIndex }
@@ -23,8 +25,10 @@ public struct AlarmEvents: RandomAccessCollection, Sendable {
             case 1: .leave
             default: .enter
             }
-        return AlarmEvent(
+        var fired = AlarmEvent(
             time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
             alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
+        if let audience, let fix = event.fix { fired.person = audience.name(of: audience.owner(of: fix.device)) }
+        return fired
     }
 }

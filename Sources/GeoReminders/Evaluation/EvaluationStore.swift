@@ -12,6 +12,12 @@ public protocol EvaluationStore: Sendable {
     /// alarms in this order, which is the documented tie order (docs/alarm-evaluation.md).
     func incompleteReminders() throws -> [Reminder]
 
+    /// The accounts, list members and device owners: whose devices fire which alarm.
+    func peopleBook() throws -> PeopleBook
+
+    /// The account a device belongs to; nil for a device the store does not know.
+    func deviceAccount(_ id: String) throws -> String?
+
     /// The evaluator's state last saved whole under `key`, or nil.
     func engineState(forKey key: String) throws -> Data?
 

@@ -34,3 +34,16 @@ public struct LiveView: Sendable {
         self.devices = devices
     }
 }
+
+extension LiveView {
+    /// What one person may see of it (docs/people.md): the devices `owns` says are theirs, each
+    /// inside only the reminders they can read.
+    public func seen(owning owns: (String) -> Bool, reading visible: Set<String>) -> LiveView {
+        LiveView(
+            devices: devices.filter { owns($0.id) }.map { device in
+                var device = device
+                device.insideReminderIDs = device.insideReminderIDs.filter(visible.contains)
+                return device
+            })
+    }
+}

@@ -8,6 +8,8 @@ struct TransitionAlarms: Sendable {
     let alarmOfFence: [Int32]
     /// Each alarm's proximity, by alarm number (nil for timed alarms).
     let proximities: [Proximity?]
+    /// Whose devices fire which alarm; nil when the store has one account (anyone's device fires).
+    var audience: AlarmAudience?
 
     /// The event `transition` proposes for its alarm; nil when its kind is not the alarm's.
     func candidate(for transition: Transition) -> PendingEvent? {
@@ -20,6 +22,7 @@ struct TransitionAlarms: Sendable {
         guard let time = transition.fix.time else { return nil }
         let number = alarmOfFence[Int(transition.fenceIndex)]
         guard proximities[Int(number)] == (rank == 1 ? .leave : .enter) else { return nil }
+        if let audience, !audience.allows(alarm: number, device: transition.fix.device) { return nil }
         return PendingEvent(
             time: time.timeIntervalSinceReferenceDate, rank: rank, alarm: number,
             fix: transition.fix, distance: transition.distance)

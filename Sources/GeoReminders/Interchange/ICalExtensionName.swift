@@ -10,6 +10,11 @@ enum ICalExtensionName {
     static let list = "X-GEOREMIND-LIST"
     /// The recurring series a reminder belongs to (``Reminder/seriesID``), on the VTODO.
     static let series = "X-GEOREMIND-SERIES"
+    /// The account the reminder is assigned to (``Reminder/assignee``), on the VTODO: an `X-`
+    /// property rather than ATTENDEE, which clients read as a meeting invitation to send.
+    static let assignee = "X-GEOREMIND-ASSIGNEE"
+    /// Whom its alarms fire for (``Reminder/alarmsFor``): `anyone` or an account, on the VTODO.
+    static let alarmsFor = "X-GEOREMIND-FOR"
     /// On an all-day DTSTART or DUE: the zone the day belongs to.
     static let allDayZone = "X-GEOREMIND-TZID"
     /// On an RRULE: the next occurrence counts from the completion date.

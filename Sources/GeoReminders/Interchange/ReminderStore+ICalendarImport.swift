@@ -70,7 +70,17 @@ extension ReminderStore {
                 continue
             }
             reminder.listID = chosen?.id ?? defaultListID
-            if let old { reminder.alarms = Self.keepingAlarmState(reminder.alarms, from: old.alarms) }
+            // Only a member of the list may be assigned, or have its alarms fire for them.
+            let members = try reminder.listID.map { try self.members(ofList: $0).map(\.account) } ?? []
+            if let assignee = reminder.assignee, !members.contains(assignee) { reminder.assignee = nil }
+            if case let .account(name) = reminder.alarmsFor, !members.contains(name) { reminder.alarmsFor = nil }
+            if let old {
+                reminder.alarms = Self.keepingAlarmState(reminder.alarms, from: old.alarms)
+                // Who made it and whom it is for are the store's, not the file's.
+                reminder.creator = old.creator
+                reminder.assignee = reminder.assignee ?? old.assignee
+                reminder.alarmsFor = reminder.alarmsFor ?? old.alarmsFor
+            }
             do {
                 reminder = try reminder.validated()
             } catch {

@@ -104,6 +104,8 @@ struct VTODODecoder {
         let parent = todo.properties(named: "RELATED-TO").first(where: Self.isParentLink)
         reminder.parentID = parent.map { InterchangeIdentifier.identifier(forUID: $0.value) }
         reminder.tags = todo.properties(named: "CATEGORIES").flatMap(\.textList)
+        reminder.assignee = todo.property(ICalExtensionName.assignee)?.text
+        if let subject = todo.property(ICalExtensionName.alarmsFor)?.text { reminder.alarmsFor = AlarmSubject(storageText: subject) }
         let keptProperties = todo.properties.filter { property in
             !Self.modelled.contains(property.name) && !(property.name == "RELATED-TO" && property == parent)
         }
@@ -123,6 +125,7 @@ struct VTODODecoder {
         "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "PRIORITY", "DTSTART", "DUE", "DURATION",
         "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RRULE", "URL", "CATEGORIES",
         ICalExtensionName.list, ICalExtensionName.series, ICalExtensionName.fromCompletionProperty,
+        ICalExtensionName.assignee, ICalExtensionName.alarmsFor,
     ]
 
     /// RELATED-TO naming the parent: RELTYPE=PARENT, or no RELTYPE (RFC 5545 §3.2.15's default).

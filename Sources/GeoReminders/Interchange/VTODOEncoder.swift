@@ -43,6 +43,8 @@ enum VTODOEncoder {
             todo.append(ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", value: "PARENT")], value: parent))
         }
         if !reminder.tags.isEmpty { todo.append(ICalProperty(name: "CATEGORIES", textList: reminder.tags)) }
+        if let assignee = reminder.assignee { todo.append(ICalProperty(name: ICalExtensionName.assignee, text: assignee)) }
+        if let subject = reminder.alarmsFor { todo.append(ICalProperty(name: ICalExtensionName.alarmsFor, text: subject.storageText)) }
         for alarm in reminder.alarms {
             todo.append(VALARMEncoder.component(alarm, description: reminder.title))
         }

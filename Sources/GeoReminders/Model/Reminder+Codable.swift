@@ -7,6 +7,8 @@ extension Reminder: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, listID, title, notes, priority, startDate, dueDate, isCompleted, completionDate
         case creationDate, lastModifiedDate, recurrenceRules, alarms, seriesID, url, parentID, tags, iCalendarExtras
+        case assignee
+        case alarmsFor = "for"
     }
 
     /// A recurrence rule as JSON shows it.
@@ -23,6 +25,8 @@ extension Reminder: Codable {
         parentID = try c.decodeIfPresent(String.self, forKey: .parentID)
         tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
         iCalendarExtras = try c.decodeIfPresent(String.self, forKey: .iCalendarExtras)
+        assignee = try c.decodeIfPresent(String.self, forKey: .assignee)
+        alarmsFor = try c.decodeIfPresent(String.self, forKey: .alarmsFor).map(AlarmSubject.init(storageText:))
     }
 
     private init(decoding c: KeyedDecodingContainer<CodingKeys>, texts: [RuleText]) throws {
@@ -65,5 +69,7 @@ extension Reminder: Codable {
         try c.encodeIfPresent(parentID, forKey: .parentID)
         if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
         try c.encodeIfPresent(iCalendarExtras, forKey: .iCalendarExtras)
+        try c.encodeIfPresent(assignee, forKey: .assignee)
+        try c.encodeIfPresent(alarmsFor?.storageText, forKey: .alarmsFor)
     }
 }

@@ -42,6 +42,21 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     /// with their parameters, unknown components), as iCalendar text, written back unchanged on
     /// export. Modelled properties are never kept here.
     public var iCalendarExtras: String?
+    /// The account that created the reminder; nil: the store's first account (`default`).
+    public var creator: String?
+    /// The one member of the reminder's list it is assigned to, if any (docs/people.md).
+    public var assignee: String?
+    /// Whom its alarms fire for; nil: the assignee, else the creator.
+    public var alarmsFor: AlarmSubject?
+
+    /// The accounts whose devices may fire the reminder's alarms, given its list's members.
+    public func alarmSubjects(listMembers: [String]) -> Set<String> {
+        switch alarmsFor {
+        case .anyone: Set(listMembers)
+        case let .account(name): [name]
+        case nil: [assignee ?? creator ?? Account.firstName]
+        }
+    }
 
     public init(
         id: String = UUID().uuidString.lowercased(),

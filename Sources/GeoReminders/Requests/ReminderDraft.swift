@@ -44,6 +44,11 @@ public struct ReminderDraft: Sendable, Equatable {
     /// The reminder this one is a subtask of, by identifier or a unique start of it; empty
     /// makes it a top-level reminder again.
     public var parent: String?
+    /// The account the reminder is assigned to, a member of its list; empty clears it.
+    public var assign: String?
+    /// Whom its alarms fire for: `me`, `anyone` or an account (a member of its list); empty
+    /// goes back to the default (the assignee, else the creator).
+    public var alarmsFor: String?
 
     public init() {}
 
@@ -71,16 +76,23 @@ public struct ReminderDraft: Sendable, Equatable {
     }
 
     /// Sets the parts of `reminder` this draft gives. `places` finds a place of the map data by name.
+    /// `actor` is the account making the change (nil: the store's first account): lists are
+    /// found among its own, `me` is it, and a new reminder's creator.
     public func apply(
-        to reminder: inout Reminder, store: ReminderStore, places: (String) throws -> StructuredLocation?
+        to reminder: inout Reminder, store: ReminderStore, as actor: String? = nil,
+        places: (String) throws -> StructuredLocation?
     ) throws {
         try validate()
+        let actor = try actor ?? store.account(named: nil).name
         let zone = try Self.reading("time-zone") { try Self.zone(timeZone) }
         if let title { reminder.title = title }
+        if reminder.creator == nil { reminder.creator = actor }
         if let list {
-            guard let found = try store.list(titled: list) else { throw RequestError.unknownList(name: list) }
+            guard let found = try store.list(titled: list, visibleTo: actor) else { throw RequestError.unknownList(name: list) }
             reminder.listID = found.id
         }
+        if reminder.listID == nil { reminder.listID = try store.defaultListID(of: actor) }
+        try applyPeople(to: &reminder, store: store, actor: actor)
         if let priority { reminder.priority = try Self.priority(priority) }
         if let notes { reminder.notes = notes.isEmpty ? nil : notes }
         if let url { reminder.url = url.isEmpty ? nil : url }
@@ -125,9 +137,38 @@ public struct ReminderDraft: Sendable, Equatable {
         }
     }
 
-    /// Saves `reminder`; a model rule it breaks is named by the field that broke it.
+    /// The assignee and whom the alarms fire for, each a member of the reminder's list.
+    private func applyPeople(to reminder: inout Reminder, store: ReminderStore, actor: String) throws {
+        guard assign != nil || alarmsFor != nil else { return }
+        let members = try reminder.listID.map { try store.members(ofList: $0).map(\.account) } ?? []
+        func member(_ name: String, field: String) throws -> String {
+            guard members.contains(name) else {
+                throw RequestError.badValue(
+                    field: field, message: "'\(name)' is not a member of the reminder's list; share the list with them first")
+            }
+            return name
+        }
+        if let assign { reminder.assignee = assign.isEmpty ? nil : try member(assign, field: "assign") }
+        if let alarmsFor {
+            switch alarmsFor.lowercased() {
+            case "": reminder.alarmsFor = nil
+            case "anyone": reminder.alarmsFor = .anyone
+            case "me": reminder.alarmsFor = .account(actor)
+            default: reminder.alarmsFor = .account(try member(alarmsFor, field: "for"))
+            }
+        }
+    }
+
+    /// Saves `reminder` for `actor` (nil: the store's first account), who must be allowed to
+    /// change reminders in its list, and in the list it was in; a list it is no member of is as
+    /// missing. A model rule the reminder breaks is named by the field that broke it.
     @discardableResult
-    public static func save(_ reminder: Reminder, in store: ReminderStore) throws -> Reminder {
+    public static func save(_ reminder: Reminder, in store: ReminderStore, as actor: String? = nil) throws -> Reminder {
+        let actor = try actor ?? store.account(named: nil).name
+        let before = try store.reminder(id: reminder.id)?.listID
+        for listID in Set([before, reminder.listID].compactMap { $0 }) {
+            try store.checkCanEdit(listID: listID, actor: actor)
+        }
         do {
             return try store.save(reminder)
         } catch ReminderError.recurrenceWithoutDueDate {

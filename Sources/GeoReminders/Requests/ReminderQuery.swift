@@ -31,6 +31,9 @@ public struct ReminderQuery: Sendable, Equatable {
     /// `creation`, `due`, `title` or `priority`.
     public var sort: String?
     public var descending = false
+    /// The account asking: only its lists' reminders, and lists named among its own; nil for
+    /// every list.
+    public var account: String?
 
     public init() {}
 
@@ -76,10 +79,12 @@ public struct ReminderQuery: Sendable, Equatable {
             minimumPriorityLevel: minPriority.flatMap { PriorityLevel(rawValue: $0.lowercased()) },
             titleContains: search)
         predicate.tag = tag
+        predicate.visibleTo = account
         if !lists.isEmpty {
             predicate.listIDs = Set(
                 try lists.map { name in
-                    guard let list = try store.list(titled: name) else { throw RequestError.unknownList(name: name) }
+                    let found = try account.map { try store.list(titled: name, visibleTo: $0) } ?? store.list(titled: name)
+                    guard let list = found else { throw RequestError.unknownList(name: name) }
                     return list.id
                 })
         }

@@ -19,12 +19,21 @@ public struct APIToken: Hashable, Sendable {
     public var scope: TokenScope
     public var createdDate: Date
     public var lastUsedDate: Date?
+    /// The account the token acts as: it reads and writes only what that account may.
+    public var account: String
+    /// The one device an ingest token may post as, when pinned; nil: any device of its account.
+    public var device: String?
 
-    public init(name: String, scope: TokenScope, createdDate: Date, lastUsedDate: Date? = nil) {
+    public init(
+        name: String, scope: TokenScope, createdDate: Date, lastUsedDate: Date? = nil, account: String = Account.firstName,
+        device: String? = nil
+    ) {
         self.name = name
         self.scope = scope
         self.createdDate = createdDate
         self.lastUsedDate = lastUsedDate
+        self.account = account
+        self.device = device
     }
 }
 
@@ -37,13 +46,19 @@ public struct Device: Hashable, Sendable {
     public var tokenName: String?
     public var createdDate: Date
     public var lastSeenDate: Date?
+    /// The account whose person carries it: its fixes fire that account's alarms only.
+    public var account: String
 
-    public init(id: String, name: String, tokenName: String? = nil, createdDate: Date, lastSeenDate: Date? = nil) {
+    public init(
+        id: String, name: String, tokenName: String? = nil, createdDate: Date, lastSeenDate: Date? = nil,
+        account: String = Account.firstName
+    ) {
         self.id = id
         self.name = name
         self.tokenName = tokenName
         self.createdDate = createdDate
         self.lastSeenDate = lastSeenDate
+        self.account = account
     }
 }
 

@@ -47,6 +47,9 @@ struct ReminderColumns {
         try row.bind(r.parentID)
         try row.bind(tags)
         try row.bind(r.iCalendarExtras)
+        try row.bind(r.creator)
+        try row.bind(r.assignee)
+        try row.bind(r.alarmsFor?.storageText)
         try row.bind(r.id)
     }
 

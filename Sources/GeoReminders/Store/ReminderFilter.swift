@@ -68,6 +68,10 @@ struct ReminderFilter {
             conditions.append("parentID = ?")
             arguments.append(parentID)
         }
+        if let account = predicate.visibleTo {
+            conditions.append("listID IN (SELECT listID FROM listMember WHERE account = ?)")
+            arguments.append(account)
+        }
         if let seriesID = predicate.seriesID {
             conditions.append("seriesID = ?")
             arguments.append(seriesID)

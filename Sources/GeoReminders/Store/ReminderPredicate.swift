@@ -33,6 +33,8 @@ public struct ReminderPredicate: Sendable, Hashable {
     public var tag: String?
     /// Only the subtasks of this reminder.
     public var parentID: String?
+    /// Only reminders of the lists this account is a member of (docs/people.md).
+    public var visibleTo: String?
 
     public init(
         listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,

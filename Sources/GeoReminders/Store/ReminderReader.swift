@@ -25,7 +25,7 @@ enum ReminderReader {
             sql: """
                 SELECT id, listID, title, notes, priority, startDate, startTimeZone, dueDate, dueTimeZone,
                 isCompleted, completionDate, creationDate, lastModifiedDate, seriesID, recurrenceRules, number, dueKey,
-                url, parentID, tags, iCalendarExtras
+                url, parentID, tags, iCalendarExtras, creator, assignee, alarmsFor
                 FROM reminder WHERE \(filter.sql) ORDER BY \(order)
                 """
         ).forEachRow(arguments: filter.arguments) { row in
@@ -48,6 +48,9 @@ enum ReminderReader {
             reminder.parentID = row.text(18)
             reminder.tags = ReminderColumns.tags(row.text(19))
             reminder.iCalendarExtras = row.text(20)
+            reminder.creator = row.text(21)
+            reminder.assignee = row.text(22)
+            reminder.alarmsFor = row.text(23).map(AlarmSubject.init(storageText:))
             reminders.append(reminder)
         }
         guard !reminders.isEmpty else { return [] }

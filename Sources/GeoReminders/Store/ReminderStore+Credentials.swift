@@ -4,8 +4,12 @@ import GRDB
 
 extension ReminderStore {
     /// Creates a token and returns its secret, which is stored only as a SHA-256 hash: show it once.
-    public func createToken(name: String, scope: TokenScope) throws -> String {
+    /// - Parameters:
+    ///   - account: the account it acts as (nil: the first account).
+    ///   - device: pins an ingest token to one device (by name or id) of that account.
+    public func createToken(name: String, scope: TokenScope, account: String? = nil, device: String? = nil) throws -> String {
         try Self.checkName(name)
+        let account = try self.account(named: account).name
         var bytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = generator.next() }
@@ -15,11 +19,17 @@ extension ReminderStore {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM apiToken WHERE name = ?", arguments: [name]) == true {
                 throw CredentialError.duplicateTokenName(name: name)
             }
+            var pinned: String?
+            if let device {
+                pinned = try String.fetchOne(
+                    db, sql: "SELECT id FROM device WHERE (name = ? OR id = ?) AND account = ?", arguments: [device, device, account])
+                if pinned == nil { throw CredentialError.unknownDevice(name: device) }
+            }
             try db.execute(
-                sql: "INSERT INTO apiToken (name, scope, hash, createdDate) VALUES (?, ?, ?, ?)",
+                sql: "INSERT INTO apiToken (name, scope, hash, createdDate, account, device) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
                     name, scope.rawValue, Self.tokenHash(secret),
-                    configuration.now().timeIntervalSinceReferenceDate,
+                    configuration.now().timeIntervalSinceReferenceDate, account, pinned,
                 ])
         }
         observers.notify(.credentials)
@@ -30,11 +40,13 @@ extension ReminderStore {
     public func tokens() throws -> [APIToken] {
         let database = try authorizedDatabase(for: "list tokens")
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, scope, createdDate, lastUsedDate FROM apiToken ORDER BY name").map { row in
+            try Row.fetchAll(db, sql: "SELECT name, scope, createdDate, lastUsedDate, account, device FROM apiToken ORDER BY name").map {
+                row in
                 APIToken(
                     name: row[0], scope: TokenScope(rawValue: row[1]) ?? .ingest,
                     createdDate: Date(timeIntervalSinceReferenceDate: row[2]),
-                    lastUsedDate: (row[3] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
+                    lastUsedDate: (row[3] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+                    account: row[4] ?? Account.firstName, device: row[5])
             }
         }
     }
@@ -44,9 +56,18 @@ extension ReminderStore {
         let database = try authorizedDatabase(for: "read tokens", allowedWith: [.full, .writeOnly])
         return try database.read { db in
             var result: [Data: APIToken] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT hash, name, scope, createdDate FROM apiToken") {
+            // A disabled account's tokens are not there to find.
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT hash, apiToken.name, scope, apiToken.createdDate, account, device FROM apiToken
+                    WHERE account IS NULL OR account IN (SELECT name FROM account WHERE disabledDate IS NULL)
+                    """)
+            {
                 guard let scope = TokenScope(rawValue: row[2]) else { continue }
-                result[row[0]] = APIToken(name: row[1], scope: scope, createdDate: Date(timeIntervalSinceReferenceDate: row[3]))
+                result[row[0]] = APIToken(
+                    name: row[1], scope: scope, createdDate: Date(timeIntervalSinceReferenceDate: row[3]),
+                    account: row[4] ?? Account.firstName, device: row[5])
             }
             return result
         }
@@ -83,11 +104,13 @@ extension ReminderStore {
     /// Adds a device; with no id, a random unguessable one (its app's only credential for
     /// OsmAnd and Traccar Client, which send none).
     @discardableResult
-    public func addDevice(name: String, id: String? = nil, tokenName: String? = nil) throws -> Device {
+    /// `account` is whose it is (nil: the first account).
+    public func addDevice(name: String, id: String? = nil, tokenName: String? = nil, account: String? = nil) throws -> Device {
         try Self.checkName(name)
         if let id { try Self.checkName(id) }
         let id = id ?? Self.randomDeviceID()
-        let device = Device(id: id, name: name, tokenName: tokenName, createdDate: configuration.now())
+        let account = try self.account(named: account).name
+        let device = Device(id: id, name: name, tokenName: tokenName, createdDate: configuration.now(), account: account)
         let database = try authorizedDatabase(for: "add a device", allowedWith: [.full, .writeOnly])
         try database.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE name = ?", arguments: [name]) == true {
@@ -97,15 +120,15 @@ extension ReminderStore {
                 throw CredentialError.duplicateDeviceID(id: id)
             }
             try db.execute(
-                sql: "INSERT INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
-                arguments: [id, name, tokenName, device.createdDate.timeIntervalSinceReferenceDate])
+                sql: "INSERT INTO device (id, name, tokenName, createdDate, account) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, name, tokenName, device.createdDate.timeIntervalSinceReferenceDate, account])
         }
         observers.notify(.credentials)
         return device
     }
 
     /// Adds the devices not yet known, named after their id (those token-authenticated apps name
-    /// on first use).
+    /// on first use), to the account of the token that posted for them.
     public func registerDevices(_ devices: [(id: String, tokenName: String)]) throws {
         guard !devices.isEmpty else { return }
         let database = try authorizedDatabase(for: "add a device", allowedWith: [.full, .writeOnly])
@@ -113,8 +136,11 @@ extension ReminderStore {
         try database.write { db in
             for device in devices {
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO device (id, name, tokenName, createdDate) VALUES (?, ?, ?, ?)",
-                    arguments: [device.id, device.id, device.tokenName, now])
+                    sql: """
+                        INSERT OR IGNORE INTO device (id, name, tokenName, createdDate, account)
+                        VALUES (?1, ?1, ?2, ?3, (SELECT account FROM apiToken WHERE name = ?2))
+                        """,
+                    arguments: [device.id, device.tokenName, now])
             }
         }
     }
@@ -123,10 +149,12 @@ extension ReminderStore {
     public func devices() throws -> [Device] {
         let database = try authorizedDatabase(for: "list devices", allowedWith: [.full, .writeOnly])
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, tokenName, createdDate, lastSeenDate FROM device ORDER BY name").map { row in
+            try Row.fetchAll(db, sql: "SELECT id, name, tokenName, createdDate, lastSeenDate, account FROM device ORDER BY name").map {
+                row in
                 Device(
                     id: row[0], name: row[1], tokenName: row[2], createdDate: Date(timeIntervalSinceReferenceDate: row[3]),
-                    lastSeenDate: (row[4] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)))
+                    lastSeenDate: (row[4] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+                    account: row[5] ?? Account.firstName)
             }
         }
     }

@@ -71,17 +71,25 @@ extension ReminderStore {
         }
     }
 
+    /// The list a reminder is in, read without reading the reminder (which may not read back).
+    public func listID(ofReminder id: String) throws -> String? {
+        let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
+        return try database.read { db in try String.fetchOne(db, sql: "SELECT listID FROM reminder WHERE id = ?", arguments: [id]) }
+    }
+
     /// The one reminder whose identifier starts with `prefix` (any case), as git resolves
     /// abbreviated commit names.
-    public func reminder(idPrefix prefix: String) throws -> Reminder {
-        let id = try reminderID(idPrefix: prefix)
+    public func reminder(idPrefix prefix: String, visibleTo account: String? = nil) throws -> Reminder {
+        let id = try reminderID(idPrefix: prefix, visibleTo: account)
         guard let reminder = try reminder(id: id) else { throw StoreError.unreadableReminder(id: id) }
         return reminder
     }
 
     /// The identifier of the one reminder whose identifier starts with `prefix`, without reading
     /// the reminder: a row that cannot be read back can still be named, and removed.
-    public func reminderID(idPrefix prefix: String) throws -> String {
+    /// - Parameter account: when given, only reminders of lists it is a member of match: another
+    ///   account's reminder is as missing.
+    public func reminderID(idPrefix prefix: String, visibleTo account: String? = nil) throws -> String {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         let lowered = prefix.lowercased()
         guard access == .full, !lowered.isEmpty,
@@ -92,8 +100,13 @@ extension ReminderStore {
         // Identifiers are ASCII hex and '-', all below '~': the range is exactly the prefix's.
         let matches = try database.read { db in
             try String.fetchAll(
-                db, sql: "SELECT id FROM reminder WHERE id >= ? AND id < ? ORDER BY id LIMIT 6",
-                arguments: [lowered, lowered + "~"])
+                db,
+                sql: """
+                    SELECT id FROM reminder WHERE id >= ? AND id < ?
+                    \(account == nil ? "" : "AND listID IN (SELECT listID FROM listMember WHERE account = ?)")
+                    ORDER BY id LIMIT 6
+                    """,
+                arguments: StatementArguments([lowered, lowered + "~"] + (account.map { [$0] } ?? [])))
         }
         switch matches.count {
         case 0: throw StoreError.noReminderMatches(prefix: prefix)

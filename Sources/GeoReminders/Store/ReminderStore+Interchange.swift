@@ -34,6 +34,12 @@ extension ReminderStore {
                 try db.execute(
                     sql: "INSERT INTO list VALUES (?, ?, ?, ?, ?)",
                     arguments: [list.id, list.title, list.colour, list.allowsContentModifications, created])
+                try db.execute(
+                    sql: """
+                        INSERT INTO listMember (listID, account, role)
+                        SELECT ?, name, 'owner' FROM account ORDER BY createdDate, name LIMIT 1
+                        """,
+                    arguments: [list.id])
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))

@@ -55,8 +55,9 @@ extension ReminderStore {
 
     /// Creates or updates a list. An existing read-only list cannot be changed, and no two lists
     /// share a title ignoring case (names are how people pick a list).
+    /// - Parameter owner: the account a new list belongs to; the first account when nil.
     @discardableResult
-    public func save(_ list: ReminderList) throws -> ReminderList {
+    public func save(_ list: ReminderList, owner: String? = nil) throws -> ReminderList {
         let database = try authorizedDatabase(for: "save a list")
         let stored = try list.validated()
         try database.write { db in
@@ -80,6 +81,11 @@ extension ReminderStore {
                         stored.id, stored.title, stored.colour, stored.allowsContentModifications,
                         configuration.now().timeIntervalSinceReferenceDate,
                     ])
+                let owner = try owner ?? String.fetchOne(db, sql: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
+                if let owner {
+                    try db.execute(
+                        sql: "INSERT INTO listMember (listID, account, role) VALUES (?, ?, 'owner')", arguments: [stored.id, owner])
+                }
             }
         }
         observers.notify(.reminders)

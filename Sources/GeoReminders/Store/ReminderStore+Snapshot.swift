@@ -6,7 +6,9 @@ extension ReminderStore {
     /// order: every table of the schema except SQLite's and GRDB's own bookkeeping.
     public static let copiedTables: [(table: String, columns: [String])] = [
         ("storeInfo", ["key", "value"]),
+        ("account", ["name", "isAdmin", "createdDate", "disabledDate"]),
         ("list", ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
+        ("listMember", ["listID", "account", "role"]),
         ("recurrenceSeries", ["id", "liveReminderID", "startDate", "startTimeZone", "recurrenceRules"]),
         (
             "reminder",
@@ -14,7 +16,7 @@ extension ReminderStore {
                 "number", "id", "listID", "title", "titleKey", "notes", "priority", "priorityLevel", "startDate",
                 "startTimeZone", "dueDate", "dueTimeZone", "dueKey", "isCompleted", "completionDate", "creationDate",
                 "lastModifiedDate", "isLocationReminder", "seriesID", "recurrenceRules", "url", "parentID", "tags",
-                "iCalendarExtras",
+                "iCalendarExtras", "creator", "assignee", "alarmsFor",
             ]
         ),
         (
@@ -25,8 +27,8 @@ extension ReminderStore {
             ]
         ),
         ("engineState", ["key", "snapshot", "savedDate"]),
-        ("apiToken", ["name", "scope", "hash", "createdDate", "lastUsedDate"]),
-        ("device", ["id", "name", "tokenName", "createdDate", "lastSeenDate"]),
+        ("apiToken", ["name", "scope", "hash", "createdDate", "lastUsedDate", "account", "device"]),
+        ("device", ["id", "name", "tokenName", "createdDate", "lastSeenDate", "account"]),
         ("outboxEvent", OutboxEvent.columnNames),
         (
             "webhookEndpoint",

@@ -41,8 +41,9 @@ struct ReminderWriter {
             sql: """
                 INSERT INTO reminder (listID, title, titleKey, notes, priority, priorityLevel, startDate,
                 startTimeZone, dueDate, dueTimeZone, dueKey, isCompleted, completionDate, creationDate,
-                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, url, parentID, tags, iCalendarExtras, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                lastModifiedDate, isLocationReminder, seriesID, recurrenceRules, url, parentID, tags, iCalendarExtras,
+                creator, assignee, alarmsFor, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO NOTHING
                 """)
         updateReminder = try db.makeStatement(
@@ -51,7 +52,7 @@ struct ReminderWriter {
                 priorityLevel = ?, startDate = ?, startTimeZone = ?, dueDate = ?, dueTimeZone = ?, dueKey = ?,
                 isCompleted = ?, completionDate = ?, creationDate = ?, lastModifiedDate = ?,
                 isLocationReminder = ?, seriesID = ?, recurrenceRules = ?, url = ?, parentID = ?, tags = ?,
-                iCalendarExtras = ? WHERE id = ?
+                iCalendarExtras = ?, creator = ?, assignee = ?, alarmsFor = ? WHERE id = ?
                 """)
         deleteReminder = try db.makeStatement(sql: "DELETE FROM reminder WHERE id = ?")
         insertAlarm = try db.makeStatement(sql: AlarmRow.insertSQL(rows: 1))

@@ -19,7 +19,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
-        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v13-owntracks-reply",
+        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -35,6 +35,7 @@ enum StoreSchema {
         migrator.registerMigration("v9-live-fix-log", migrate: createLiveFixLog)
         migrator.registerMigration("v10-live-fix-batches", migrate: batchLiveFixLog)
         migrator.registerMigration("v11-channels", migrate: addChannels)
+        migrator.registerMigration("v12-accounts", migrate: addAccounts)
         migrator.registerMigration("v13-owntracks-reply", migrate: addPhoneReplies)
         return migrator
     }
@@ -357,9 +358,40 @@ enum StoreSchema {
                 """)
     }
 
+    /// People (docs/people.md): accounts, list members with roles, who created a reminder, who it
+    /// is assigned to and whom its alarms fire for, and the account each token and device belongs
+    /// to. A store written before has one account, `default` (admin), owning every list, token and
+    /// device, so a single user sees no change; a reminder without a creator is the first account's.
+    private static func addAccounts(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE account (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    isAdmin BOOLEAN NOT NULL,
+                    createdDate REAL NOT NULL,
+                    disabledDate REAL);
+                CREATE TABLE listMember (
+                    listID TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE ON UPDATE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    PRIMARY KEY (listID, account));
+                CREATE INDEX listMember_on_account ON listMember(account);
+                ALTER TABLE reminder ADD COLUMN creator TEXT;
+                ALTER TABLE reminder ADD COLUMN assignee TEXT;
+                ALTER TABLE reminder ADD COLUMN alarmsFor TEXT;
+                ALTER TABLE apiToken ADD COLUMN account TEXT;
+                ALTER TABLE apiToken ADD COLUMN device TEXT;
+                ALTER TABLE device ADD COLUMN account TEXT;
+                INSERT INTO account (name, isAdmin, createdDate) VALUES ('default', 1, (julianday('now') - 2451910.5) * 86400);
+                INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list;
+                UPDATE apiToken SET account = 'default';
+                UPDATE device SET account = 'default';
+                """)
+    }
+
     /// What each OwnTracks phone's replies carried and it acknowledged (``PhoneReplyState``,
     /// docs/notifications.md): the phone's pending alerts are the outbox events of its devices
-    /// after `acknowledged`, read through `outboxEvent_on_device`. (v12 is another branch's.)
+    /// after `acknowledged`, read through `outboxEvent_on_device`.
     private static func addPhoneReplies(_ db: Database) throws {
         try db.execute(
             sql: """

@@ -4,10 +4,10 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Lists, recurrence series, reminders and their alarms, and the store's settings (default list,
-    /// sort locale, floating zone).
+    /// Lists and their members, recurrence series, reminders and their alarms, the accounts, and
+    /// the store's settings (default list, sort locale, floating zone).
     public static let reminders = StoreTables(rawValue: 1 << 0)
-    /// API tokens and devices.
+    /// API tokens and devices, and the accounts they belong to.
     public static let credentials = StoreTables(rawValue: 1 << 1)
     /// Webhook endpoints (their delivery queues stay where they are).
     public static let webhooks = StoreTables(rawValue: 1 << 2)
@@ -24,8 +24,10 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
     public var tableNames: [String] {
         var names: Set<String> = []
-        if contains(.reminders) { names.formUnion(["storeInfo", "list", "recurrenceSeries", "reminder", "alarm"]) }
-        if contains(.credentials) { names.formUnion(["apiToken", "device"]) }
+        if contains(.reminders) {
+            names.formUnion(["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"])
+        }
+        if contains(.credentials) { names.formUnion(["account", "apiToken", "device"]) }
         if contains(.webhooks) { names.insert("webhookEndpoint") }
         if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
         if contains(.outboxAppends) { names.insert("outboxEvent") }
