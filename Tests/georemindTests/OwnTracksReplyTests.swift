@@ -172,6 +172,25 @@ import Testing
         #expect(reply.body == "[]")
         #expect(server.stop() == 0)
     }
+
+    @Test func aPhoneIsSentOnlyThePlacesOfItsPerson() async throws {
+        try sandbox.ok("account", "add", "anna", "--admin")
+        try sandbox.ok("account", "add", "ben")
+        _ = try sandbox.add("Shop", "--latitude", "47.36", "--longitude", "8.54", "--account", "anna")
+        _ = try sandbox.add("Gym", "--latitude", "47.37", "--longitude", "8.54", "--account", "ben")
+        let benPhone = try sandbox.ok("token", "create", "ben-phone", "--scope", "ingest", "--account", "ben")
+            .trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(sandbox)
+        let reply = try await server.send(
+            "POST", "/owntracks", body: location(47.30, 8.54, t0),
+            headers: [
+                "Authorization": ServerProcess.basic("ben", benPhone), "X-Limit-U": "ben", "X-Limit-D": "phone",
+                "Content-Type": "application/json",
+            ])
+        let messages = try decoded(reply)
+        #expect(messages.count == 1 && messages.first?.commandWaypoints?.map(\.desc) == ["Gym (47.370000, 8.540000)"], "\(reply.body)")
+        #expect(server.stop() == 0)
+    }
 }
 
 /// One element of a reply as Android's Jackson classes type it (owntracks/android

@@ -33,9 +33,9 @@ public struct PhoneReplies: Sendable {
         let state =
             try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
         let regions = try position.map { position in
-            try access.reading(.reminders) { store in
+            try access.reading([.reminders, .credentials]) { store in
                 PhoneRegion.nearest(
-                    to: position, among: try store.reminders(matching: ReminderPredicate(completion: .incomplete, locationOnly: true)),
+                    to: position, among: try Self.watched(by: phone, in: store, among: try store.reminders(matching: Self.open)),
                     limit: regionLimit)
             }
         }
@@ -49,6 +49,20 @@ public struct PhoneReplies: Sendable {
             let (decided, answer) = current.answering(messageDate, pending: pending, regions: regions)
             if decided != current || current != known { try store.savePhoneReplyState(decided) }
             return answer
+        }
+    }
+
+    static let open = ReminderPredicate(completion: .incomplete, locationOnly: true)
+
+    /// The reminders whose alarms a fix of `phone` may fire (docs/people.md): on a store of several
+    /// accounts, those whose subjects include the phone's account (a device the store does not know
+    /// is the first account's); on a store of one, all. Another person's places never reach a phone.
+    static func watched(by phone: String, in store: ReminderStore, among reminders: [Reminder]) throws -> [Reminder] {
+        let book = try store.peopleBook()
+        guard book.isShared else { return reminders }
+        let account = book.deviceAccounts[phone] ?? book.accounts.first?.name ?? Account.firstName
+        return reminders.filter { reminder in
+            reminder.alarmSubjects(listMembers: reminder.listID.flatMap { book.listMembers[$0] } ?? []).contains(account)
         }
     }
 }
