@@ -27,6 +27,8 @@ public struct GeoServer: Sendable {
     /// The SQLite file, for the webhook gauges of `/metrics`; nil on a shared store.
     let store: ReminderStore?
     public let places: PlaceDirectory
+    /// What each OwnTracks phone is told in the reply to its post (alerts, regions).
+    public let phoneReplies: PhoneReplies
     /// Speed and battery as the apps last reported them, for the live map.
     public let readings = LatestReadings()
     /// Where Debian's libjs-leaflet is, and the tile template of the live page.
@@ -44,6 +46,7 @@ public struct GeoServer: Sendable {
         self.store = store
         self.access = store
         self.outbox = store
+        self.phoneReplies = PhoneReplies(access: store, outbox: store)
         self.places = places
         self.liveView = evaluator
         self.ingestion = evaluator
@@ -62,6 +65,7 @@ public struct GeoServer: Sendable {
         self.store = nil
         self.access = workspace
         self.outbox = workspace
+        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace)
         self.places = places
         self.credentials = credentials
         self.metrics = metrics
@@ -129,6 +133,7 @@ public struct GeoServer: Sendable {
     func owntracks(_ request: Request, _ context: ServerContext) async throws -> Response {
         try await timed("owntracks", context) {
             guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
+            let received = Date()
             let body = try await Self.bytes(request)
             let report: LocationReport
             do {
@@ -144,7 +149,26 @@ public struct GeoServer: Sendable {
             }
             for type in report.ignored { metrics.ignoredMessages(1, type: type) }
             try await ingest(report, token: token, protocol: "owntracks", context)
-            return Self.json(.ok, "[]")
+            return Self.json(.ok, owntracksReply(body: body, request, received: received, context))
+        }
+    }
+
+    /// The reply body for the phone that posted `body`: its pending alerts and changed regions
+    /// (``PhoneReplies``), `[]` when there is nothing to say or the store cannot say it now (the
+    /// fix is committed; what is pending stays pending for the next post).
+    func owntracksReply(body: [UInt8], _ request: Request, received: Date, _ context: ServerContext) -> String {
+        guard
+            let envelope = OwnTracksMessage.envelope(
+                body: body, limitUser: request.headers[HTTPField.Name("X-Limit-U")!],
+                limitDevice: request.headers[HTTPField.Name("X-Limit-D")!], basicUser: context.basicUser)
+        else { return "[]" }
+        do {
+            let reply = try phoneReplies.reply(
+                to: envelope.device, messageDate: envelope.time, position: envelope.position, receivedDate: received)
+            return OwnTracksReply(reply).json
+        } catch {
+            context.logger.error("owntracks reply not composed", metadata: ["error": "\(error)"])
+            return "[]"
         }
     }
 

@@ -9,7 +9,7 @@ import Foundation
 enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
-        ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12),
+        ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
     ]
 
     /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
@@ -40,6 +40,17 @@ enum PostgresSchema {
         "INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list",
         "UPDATE apiToken SET account = 'default'",
         "UPDATE device SET account = 'default'",
+    ]
+
+    /// SQLite's v13-owntracks-reply: what each phone's replies carried and it acknowledged, and the
+    /// index a phone's pending alerts are read through.
+    static let sqliteV13 = [
+        """
+        CREATE TABLE phoneReply (
+            phone text PRIMARY KEY, acknowledged bigint NOT NULL, carried bigint NOT NULL,
+            carriedMessageDate double precision, regions text NOT NULL, carriedRegions text)
+        """,
+        "CREATE INDEX outboxEvent_on_device ON outboxEvent(device, sequence)",
     ]
 
     /// SQLite's v11-channels: notification channels are endpoints of another kind, and the key

@@ -9,7 +9,7 @@ extension SharedWorkspace {
         "reminder": ["number"],
         "alarm": ["reminderNumber", "position"], "engineState": ["key"], "apiToken": ["name"], "device": ["id"],
         "webhookEndpoint": ["id"], "webhookDelivery": ["endpointID", "eventSequence"], "liveFixBatch": ["sequence"],
-        "actionUse": ["eventID"],
+        "actionUse": ["eventID"], "phoneReply": ["phone"],
     ]
 
     /// Writes what the work changed: rows gone are deleted (children first), then per table

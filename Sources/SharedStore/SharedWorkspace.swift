@@ -159,6 +159,34 @@ extension SharedWorkspace {
         }
     }
 
+    public func outboxEvents(devices: [String], after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
+        guard !devices.isEmpty else { return [] }
+        return try reading {
+            try $0.blockingQuery(
+                """
+                SELECT \(unescaped: OutboxEvent.columns) FROM outboxEvent WHERE device = ANY(\(devices)) AND sequence > \(sequence)
+                ORDER BY sequence LIMIT \(limit)
+                """
+            ).map { OutboxEvent(cells: try StoreValue.cells(of: $0)) }
+        }
+    }
+
+    public func outboxSequence(devices: [String], recordedBefore date: Date) throws -> Int64 {
+        guard !devices.isEmpty else { return 0 }
+        let seconds = date.timeIntervalSinceReferenceDate
+        return try reading {
+            for row in try $0.blockingQuery(
+                """
+                SELECT coalesce(max(sequence), 0)::bigint FROM outboxEvent
+                WHERE device = ANY(\(devices)) AND recordedDate < \(seconds)
+                """)
+            {
+                return try row.decode(Int64.self)
+            }
+            return 0
+        }
+    }
+
     /// One statement's reading, on a connection of its own meanwhile.
     private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         do {

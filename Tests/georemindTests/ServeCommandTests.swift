@@ -74,12 +74,13 @@ import Testing
                     "Authorization": ServerProcess.basic("ann", token), "X-Limit-U": "Ann", "X-Limit-D": "Pixel",
                     "Content-Type": "application/json",
                 ])
-            #expect(reply.status == 200 && reply.body == "[]")
+            // The body carries the phone's regions and alerts (OwnTracksReplyTests); here only that it is accepted.
+            #expect(reply.status == 200 && reply.body.hasPrefix("["))
             reply = try await server.send(
                 "POST", "/owntracks",
                 body: #"{"_type":"location","acc":10,"lat":15.0,"lon":\#(lon),"tid":"io","tst":\#(t),"vel":0,"batt":50,"bs":1}"#,
                 headers: ["Authorization": ServerProcess.basic("bob", token), "Content-Type": "application/json"])
-            #expect(reply.status == 200 && reply.body == "[]")
+            #expect(reply.status == 200 && reply.body.hasPrefix("["))
             let feature =
                 #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),16.0]},"properties":{"timestamp":"\#(iso)","horizontal_accuracy":5,"speed":0,"battery_level":0.8,"device_id":"iphone"}}"#
             reply = try await server.send(

@@ -46,6 +46,7 @@ extension ReminderStore {
             ]
         ),
         ("liveFixBatch", ["sequence", "stateKey", "fixes"]),
+        ("phoneReply", ["phone", "acknowledged", "carried", "carriedMessageDate", "regions", "carriedRegions"]),
     ]
 
     /// Reads every copied table from one snapshot of the store (a read transaction: writers may

@@ -19,7 +19,7 @@ enum StoreSchema {
     static let migrationNames = [
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
-        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts",
+        "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -36,6 +36,7 @@ enum StoreSchema {
         migrator.registerMigration("v10-live-fix-batches", migrate: batchLiveFixLog)
         migrator.registerMigration("v11-channels", migrate: addChannels)
         migrator.registerMigration("v12-accounts", migrate: addAccounts)
+        migrator.registerMigration("v13-owntracks-reply", migrate: addPhoneReplies)
         return migrator
     }
 
@@ -385,6 +386,23 @@ enum StoreSchema {
                 INSERT INTO listMember (listID, account, role) SELECT id, 'default', 'owner' FROM list;
                 UPDATE apiToken SET account = 'default';
                 UPDATE device SET account = 'default';
+                """)
+    }
+
+    /// What each OwnTracks phone's replies carried and it acknowledged (``PhoneReplyState``,
+    /// docs/notifications.md): the phone's pending alerts are the outbox events of its devices
+    /// after `acknowledged`, read through `outboxEvent_on_device`.
+    private static func addPhoneReplies(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE phoneReply (
+                    phone TEXT PRIMARY KEY NOT NULL,
+                    acknowledged INTEGER NOT NULL,
+                    carried INTEGER NOT NULL,
+                    carriedMessageDate REAL,
+                    regions TEXT NOT NULL,
+                    carriedRegions TEXT);
+                CREATE INDEX outboxEvent_on_device ON outboxEvent(device, sequence);
                 """)
     }
 }

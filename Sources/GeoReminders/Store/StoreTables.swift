@@ -18,6 +18,8 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     public static let outboxAppends = StoreTables(rawValue: 1 << 4)
     /// Done links already followed (``ActionLink``).
     public static let actionUses = StoreTables(rawValue: 1 << 5)
+    /// What each phone's replies carried and it acknowledged (``PhoneReplyState``).
+    public static let phoneReplies = StoreTables(rawValue: 1 << 7)
 
     /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
     public var tableNames: [String] {
@@ -30,6 +32,7 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
         if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
         if contains(.outboxAppends) { names.insert("outboxEvent") }
         if contains(.actionUses) { names.insert("actionUse") }
+        if contains(.phoneReplies) { names.insert("phoneReply") }
         return ReminderStore.copiedTables.map(\.table).filter(names.contains)
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import GeofenceEngine
+
+extension PhoneRegion {
+    /// The regions of the `limit` location alarms nearest `position` among open `reminders`, nearest
+    /// first (ties by `rid`): alarms that can fire (proximity enter or leave). A place watched as
+    /// an area is sent as the circle around its centre that holds every vertex (the phones know
+    /// only circles).
+    public static func nearest(to position: Coordinate, among reminders: [Reminder], limit: Int = phoneLimit) -> [PhoneRegion] {
+        var candidates: [(distance: Double, region: PhoneRegion)] = []
+        for reminder in reminders where !reminder.isCompleted {
+            for alarm in reminder.alarms {
+                guard let (location, _) = alarm.geofence else { continue }
+                let centre = Coordinate(latitude: location.latitude, longitude: location.longitude)
+                let radius =
+                    location.area.map { area in
+                        area.rings.joined().map { Geodesic.wgs84.distance(from: centre, to: $0) }.max() ?? location.effectiveRadius
+                    } ?? location.effectiveRadius
+                let region = PhoneRegion(
+                    id: id(reminderID: reminder.id, alarmID: alarm.id), stamp: stamp(reminderID: reminder.id, alarmID: alarm.id),
+                    title: displayTitle(reminder: reminder.title, place: location.title),
+                    latitude: location.latitude, longitude: location.longitude, radius: max(1, Int(radius.rounded())),
+                    reminderID: reminder.id, alarmID: alarm.id)
+                candidates.append((Geodesic.wgs84.distance(from: position, to: centre), region))
+            }
+        }
+        candidates.sort { ($0.distance, $0.region.id) < ($1.distance, $1.region.id) }
+        return uniquelyTitled(candidates.prefix(limit).map(\.region))
+    }
+
+    /// `Title (Place)`, or the title alone when the place has no title of its own.
+    public static func displayTitle(reminder: String, place: String) -> String {
+        let place = place.trimmingCharacters(in: .whitespaces)
+        return place.isEmpty || place == reminder ? reminder : "\(reminder) (\(place))"
+    }
+
+    /// `title` without what iOS reads as syntax in a `desc`: `:` and `|` become spaces, a leading
+    /// `+` goes; "Reminder" when nothing is left.
+    public static func safeTitle(_ title: String) -> String {
+        var safe = String(title.map { $0 == ":" || $0 == "|" ? " " : $0 })
+        while safe.hasPrefix("+") { safe.removeFirst() }
+        safe = safe.trimmingCharacters(in: .whitespaces)
+        return safe.isEmpty ? "Reminder" : safe
+    }
+
+    /// iOS names the OS region after `desc` and splits it at `:` (name:uuid:major:minor) and `|`
+    /// (monitoring modes), and a leading `+` makes a silent region: those become spaces or go, and
+    /// a title already given gets ` (2)`, ` (3)`… (two regions with one name would collide).
+    static func uniquelyTitled(_ regions: [PhoneRegion]) -> [PhoneRegion] {
+        var seen: Set<String> = []
+        return regions.map { region in
+            let base = safeTitle(region.title)
+            var title = base
+            var number = 2
+            while seen.contains(title) {
+                title = "\(base) (\(number))"
+                number += 1
+            }
+            seen.insert(title)
+            var named = region
+            named.title = title
+            return named
+        }
+    }
+}

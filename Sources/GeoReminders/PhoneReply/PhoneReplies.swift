@@ -1,0 +1,68 @@
+import Foundation
+import GeofenceEngine
+
+/// Composes the reply to a phone's post: its pending alerts from the outbox and its nearest
+/// regions from the reminders, remembering in the store what it carried (``PhoneReplyState``).
+///
+/// A pull-style channel of the one outbox: the alerts a phone has not acknowledged are the outbox
+/// events fired by the devices it speaks for after its acknowledged sequence, so nothing is queued
+/// per phone and nothing waits for a dispatcher (docs/notifications.md).
+public struct PhoneReplies: Sendable {
+    public let access: any StoreAccess
+    public let outbox: any OutboxReading
+    /// Most alerts in one reply; the rest follow in the next replies, in order.
+    public var alertLimit = 10
+    public var regionLimit = PhoneRegion.phoneLimit
+
+    public init(access: any StoreAccess, outbox: any OutboxReading) {
+        self.access = access
+        self.outbox = outbox
+    }
+
+    /// The devices whose alarms a phone is told of: for now the phone itself. With accounts this
+    /// becomes every device of the phone's person; the outbox query already takes a set.
+    public func devices(speakingFor phone: String) -> [String] { [phone] }
+
+    /// The reply to `phone`'s message of `messageDate` (its `tst`), sent from `position` when it
+    /// is a location.
+    /// - Parameter receivedDate: when the request arrived. A phone seen for the first time starts
+    ///   after the alerts recorded before that (an older backlog is not dumped on a new phone).
+    public func reply(to phone: String, messageDate: Date?, position: Coordinate?, receivedDate: Date) throws -> PhoneReply {
+        let devices = devices(speakingFor: phone)
+        let known = try access.reading(.phoneReplies) { try $0.phoneReplyState(phone: phone) }
+        let state =
+            try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
+        let regions = try position.map { position in
+            try access.reading([.reminders, .credentials]) { store in
+                PhoneRegion.nearest(
+                    to: position, among: try Self.watched(by: phone, in: store, among: try store.reminders(matching: Self.open)),
+                    limit: regionLimit)
+            }
+        }
+        let from = state.acknowledging(messageDate).acknowledged
+        let pending = try outbox.outboxEvents(devices: devices, after: from, limit: alertLimit).compactMap(PhoneAlert.init)
+        let (next, reply) = state.answering(messageDate, pending: pending, regions: regions)
+        guard next != known else { return reply }
+        // Decided again on the row as it is now: another request of the same phone may have moved it.
+        return try access.writing(.phoneReplies) { store in
+            let current = try store.phoneReplyState(phone: phone) ?? state
+            let (decided, answer) = current.answering(messageDate, pending: pending, regions: regions)
+            if decided != current || current != known { try store.savePhoneReplyState(decided) }
+            return answer
+        }
+    }
+
+    static let open = ReminderPredicate(completion: .incomplete, locationOnly: true)
+
+    /// The reminders whose alarms a fix of `phone` may fire (docs/people.md): on a store of several
+    /// accounts, those whose subjects include the phone's account (a device the store does not know
+    /// is the first account's); on a store of one, all. Another person's places never reach a phone.
+    static func watched(by phone: String, in store: ReminderStore, among reminders: [Reminder]) throws -> [Reminder] {
+        let book = try store.peopleBook()
+        guard book.isShared else { return reminders }
+        let account = book.deviceAccounts[phone] ?? book.accounts.first?.name ?? Account.firstName
+        return reminders.filter { reminder in
+            reminder.alarmSubjects(listMembers: reminder.listID.flatMap { book.listMembers[$0] } ?? []).contains(account)
+        }
+    }
+}
