@@ -249,7 +249,7 @@ let package = Package(
                 .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
         .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
         .testTarget(name: "GeoServerTests", dependencies: [
-            "GeoServer", "LiveEvaluation", "GeoReminders",
+            "GeoServer", "LiveEvaluation", "GeoReminders", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "georemindTests", dependencies: [

@@ -123,7 +123,12 @@ public struct GeoServer: Sendable {
         DoneLinkRoute(access: access).register(on: router, routes: routes)
         let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
             let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }
-            return view.seen(owning: { credentials.owner(of: $0) == token.account }, reading: visible)
+            // Another instance may have registered a device since this one's credentials were read.
+            var owners: [String: String] = [:]
+            if view.devices.contains(where: { credentials.owner(of: $0.id) == nil }) {
+                for device in try access.reading(.credentials, { try $0.devices() }) { owners[device.id] = device.account }
+            }
+            return view.seen(owning: { (credentials.owner(of: $0) ?? owners[$0]) == token.account }, reading: visible)
         }
         LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles, scope: scope).register(
             on: router, routes: routes)

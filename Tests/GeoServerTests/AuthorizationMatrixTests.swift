@@ -6,58 +6,17 @@ import HummingbirdTesting
 import LiveEvaluation
 import Logging
 import NIOCore
+import TestSupport
 import Testing
 
 @testable import GeoServer
 
-/// Walks `Fixtures/authorization-matrix.txt`: every route and method of the server × every kind of
-/// caller → the status it must answer (docs/people.md). Fails for a route the file does not
-/// classify, and for a row naming no route. Each cell runs on a reminder made for it, in a list
+/// Walks `Fixtures/authorization-matrix.txt` (TestSupport's `AuthorizationMatrix`) against the
+/// router: every route and method × every kind of caller → the status it must answer
+/// (docs/people.md). Fails for a route the file does not classify, and for a row naming no route. Each cell runs on a reminder made for it, in a list
 /// Anna owns and shares with Ben (editor) and Carl (viewer); Dave is a member of nothing, `default`
 /// an admin of nothing.
 struct AuthorizationMatrixTests {
-    static let roles = ["admin", "owner", "editor", "viewer", "nonmember", "ingest", "anonymous"]
-
-    struct Row {
-        var method: String
-        var path: String
-        /// By role: a status, or nil for `stream` (an endless event stream, not walked here).
-        var expected: [String: Int?]
-    }
-
-    static func matrix() throws -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/authorization-matrix.txt")
-        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
-            let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard let first = fields.first, !first.hasPrefix("#") else { return nil }
-            try #require(fields.count == 2 + roles.count, "\(line)")
-            var expected: [String: Int?] = [:]
-            for (role, text) in zip(roles, fields.dropFirst(2)) { expected[role] = text == "stream" ? Int?.none : Int(text) }
-            return Row(method: fields[0], path: fields[1], expected: expected)
-        }
-    }
-
-    /// The concrete request a cell sends for a route: path and query, and body.
-    static func request(_ row: Row, reminder: String, cell: Int) -> (uri: String, body: String?) {
-        switch (row.method, row.path) {
-        case ("GET", "/leaflet/:file"): return ("/leaflet/leaflet.js", nil)
-        case ("GET", "/leaflet/images/:file"): return ("/leaflet/images/layers.png", nil)
-        case (_, "/osmand"): return ("/osmand?id=nobody&lat=1&lon=1&timestamp=1700000000", nil)
-        case ("GET", "/gpslogger"): return ("/gpslogger?lat=1&lon=1&time=2026-11-28T10:00:00Z", nil)
-        case ("POST", "/owntracks"): return ("/owntracks", #"{"_type":"lwt","tst":1}"#)
-        case ("POST", "/overland"): return ("/overland", #"{"locations":[]}"#)
-        case ("POST", "/api/v1/reminders"): return ("/api/v1/reminders", #"{"title":"Bread","list":"Household"}"#)
-        case ("PATCH", "/api/v1/reminders/:id"): return ("/api/v1/reminders/\(reminder)", #"{"priority":1}"#)
-        case (_, "/api/v1/reminders/:id"): return ("/api/v1/reminders/\(reminder)", nil)
-        case ("POST", "/api/v1/reminders/:id/complete"): return ("/api/v1/reminders/\(reminder)/complete", "{}")
-        case ("POST", "/api/v1/channels"): return ("/api/v1/channels", #"{"kind":"ntfy","target":"https://ntfy.example.org/t\#(cell)"}"#)
-        case ("DELETE", "/api/v1/channels/:name"): return ("/api/v1/channels/c\(cell)", nil)
-        case (_, "/api/v1/actions/done"): return ("/api/v1/actions/done?e=evt_01&x=1&s=forged", nil)
-        default: return (row.path, nil)
-        }
-    }
-
     @Test func everyRouteAnswersEveryCallerAsTheMatrixSays() async throws {
         let store = try ReminderStore.inMemory()
         try store.addAccount(name: "anna")
@@ -84,7 +43,7 @@ struct AuthorizationMatrixTests {
         server.leafletDirectory = leaflet.path
         let routes = RouteTable()
         let app = Application(router: server.router(recordingIn: routes), services: [evaluator])
-        let rows = try Self.matrix()
+        let rows = try AuthorizationMatrix.rows()
         let registered = routes.routes
         for route in registered {
             #expect(rows.contains { $0.method == route.method && $0.path == route.path }, "\(route.method) \(route.path) has no row")
@@ -97,15 +56,17 @@ struct AuthorizationMatrixTests {
             var actual: [String] = []
             for row in rows {
                 var line = "\(row.method) \(row.path)"
-                for role in Self.roles {
+                for role in AuthorizationMatrix.roles {
                     cell += 1
                     guard let expected = row.expected[role] ?? nil else {
                         line += " stream"
                         continue
                     }
                     let reminder = try store.save(Reminder(listID: household.id, title: "Milk \(cell)")).id
-                    _ = try store.addChannel(kind: .ntfy, target: "https://ntfy.example.org/c\(cell)", name: "c\(cell)")
-                    let (uri, body) = Self.request(row, reminder: reminder, cell: cell)
+                    if row.method == "DELETE", row.path == "/api/v1/channels/:name" {
+                        _ = try store.addChannel(kind: .ntfy, target: "https://ntfy.example.org/c\(cell)", name: "c\(cell)")
+                    }
+                    let (uri, body) = AuthorizationMatrix.request(row, reminder: reminder, cell: cell)
                     var headers: HTTPFields = [.contentType: "application/json"]
                     if let token = tokens[role] { headers[.authorization] = "Bearer \(token)" }
                     let status = try await client.execute(
