@@ -109,7 +109,9 @@ import Testing
         // before the 8 s the tricklers would otherwise go on for.
         #expect((closed["idle"] ?? 99) < 5)
         #expect((closed["head"] ?? 99) < 5)
-        #expect((closed["body"] ?? 99) > 1.5 && (closed["body"] ?? 99) < 6)
+        // (Not a lower bound: on a loaded machine a gap between trickled bytes can outlast the
+        // 1 s idle timeout, which then closes it first; either way it is closed.)
+        #expect((closed["body"] ?? 99) < 6)
     }
 }
 
