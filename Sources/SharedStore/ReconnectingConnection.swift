@@ -49,6 +49,12 @@ public final class ReconnectingConnection: Sendable {
         return try result.withLock { $0! }.get()
     }
 
+    /// A connection still open when its owner is dropped (a caller that threw before closing) is
+    /// closed, and kept alive until it is: postgres-nio asserts on freeing an open connection.
+    deinit {
+        if let connection = current.withLock({ $0 }), !connection.isClosed { connection.closeWhenDropped() }
+    }
+
     /// Closes the connection, if one is open; a later use connects again.
     public func close() async {
         let connection = current.withLock { current in
@@ -56,6 +62,15 @@ public final class ReconnectingConnection: Sendable {
             return current
         }
         try? await connection?.close()
+    }
+}
+
+extension PostgresConnection {
+    /// Starts closing and holds the connection until it is closed, for a caller that cannot wait
+    /// (a deinit): postgres-nio asserts that a connection is closed before it is freed.
+    public func closeWhenDropped() {
+        let closing: EventLoopFuture<Void> = close()
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
 

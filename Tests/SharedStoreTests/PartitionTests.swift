@@ -11,10 +11,12 @@ import Testing
 @Suite(.serialized) struct PartitionTests {
     let server: PostgresServer
     let address: PostgresAddress
+    let connections: OpenConnections
 
     init() throws {
         server = try PostgresServer()
         address = try PostgresAddress(parsing: try server.createDatabase("fleet"))
+        connections = OpenConnections(address)
     }
 
     @Test func devicesGoToFixedPartitions() {
@@ -68,7 +70,7 @@ import Testing
         // The 2 s lease and a 100 ms poll, with a second's slack for a loaded test run.
         #expect(takeover < .seconds(4), "took \(takeover)")
         // The old owner's commit for partition 5 is refused; the new owner's goes through.
-        let late = try await SharedDatabase.open(address)
+        let late = try await connections.open()
         await #expect(throws: SharedStoreError.leaseLost(partition: 5)) {
             try await FixInbox.take(partition: held[5], owner: "dying", limit: 10, on: late) { _, _ in }
         }
@@ -80,7 +82,7 @@ import Testing
 
     @Test func theInboxIsConsumedOnceAndInOrderAcrossAKilledConsumer() async throws {
         let partitions = DevicePartition(count: 64)
-        let poster = try await SharedDatabase.open(address)
+        let poster = try await connections.open()
         _ = try server.psql(
             "CREATE TABLE processed (device text, sequence bigint PRIMARY KEY, latitude double precision, processedOrder bigint GENERATED ALWAYS AS IDENTITY)",
             database: "fleet")
@@ -94,7 +96,7 @@ import Testing
                         longitude: Double(device), accuracy: 5, device: "d\(device)"))
             }
         }
-        let other = try await SharedDatabase.open(address)
+        let other = try await connections.open()
         for (index, chunk) in stride(from: 0, to: fixes.count, by: 50).map({ Array(fixes[$0..<min($0 + 50, fixes.count)]) })
             .enumerated()
         {
@@ -106,7 +108,7 @@ import Testing
         // lease lapsed, the take threw, and the unclosed connections aborted the test process).
         let first = try await PartitionLeases(address: address, owner: "first", leaseSeconds: 3)
         let leases = try await first.heartbeat().held
-        let consumer = try await SharedDatabase.open(address)
+        let consumer = try await connections.open()
         // The first owner processes a few batches of every partition, then dies in the middle of
         // one: its transaction has taken and "processed" fixes but never commits.
         for lease in leases {
@@ -114,7 +116,7 @@ import Testing
             _ = try await first.heartbeat()
             _ = try await FixInbox.take(partition: lease, owner: "first", limit: 3, on: consumer, Self.record)
         }
-        let doomed = try await SharedDatabase.open(address)
+        let doomed = try await connections.open()
         let dying = Task {
             try await FixInbox.take(partition: leases[1], owner: "first", limit: 100, on: doomed) { taken, db in
                 try await Self.record(taken, db)
@@ -131,7 +133,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
             taken = try await second.heartbeat().held
         }
-        let survivor = try await SharedDatabase.open(address)
+        let survivor = try await connections.open()
         for lease in taken {
             // Renewed as a live instance does; under a full test run's load a 1 s lease may still
             // lapse between renewal and take, which then takes nothing: renew and take again.
@@ -164,7 +166,7 @@ import Testing
     /// ends its transaction, and the next owner takes every fix.
     @Test func fixesLockedByAKilledProcessGoToTheNextOwner() async throws {
         let partitions = DevicePartition(count: 64)
-        let db = try await SharedDatabase.open(address)
+        let db = try await connections.open()
         let fixes = (0..<100).map {
             Fix(time: Date(timeIntervalSince1970: 1_700_000_000 + Double($0)), latitude: 1, longitude: 2, device: "car")
         }
@@ -195,6 +197,24 @@ import Testing
         #expect(taken == 100)
         try await db.close()
         await owner.close()
+    }
+
+    /// A part that threw before closing its leases drops them with the connection open: the
+    /// connection is closed then (a debug build would otherwise trap, a release build leak it).
+    @Test func leasesDroppedWithoutClosingCloseTheirConnection() async throws {
+        let others = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'fleet' AND pid <> pg_backend_pid()"
+        let before = try server.psql(others, database: "fleet")
+        do {
+            let dropped = try await PartitionLeases(address: address, owner: "dropped", leaseSeconds: 5)
+            #expect(try await dropped.heartbeat().held.count == 64)
+            #expect(try server.psql(others, database: "fleet") != before)
+        }
+        var after = ""
+        for _ in 0..<50 where after != before {
+            try await Task.sleep(for: .milliseconds(100))
+            after = try server.psql(others, database: "fleet")
+        }
+        #expect(after == before)
     }
 
     /// What an owner's evaluation would write: one row per fix, in the inbox's transaction.

@@ -15,11 +15,13 @@ import Testing
 @Suite(.serialized) struct SharedDeliveryTests {
     let server: PostgresServer
     let address: PostgresAddress
+    let connections: OpenConnections
     let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
     init() throws {
         server = try PostgresServer()
         address = try PostgresAddress(parsing: try server.createDatabase("fleet"))
+        connections = OpenConnections(address)
     }
 
     @Test func twoInstancesPostEachEventOnceAtATimeInDeviceOrder() async throws {
@@ -152,9 +154,9 @@ import Testing
         let reminders = try sqlite.incompleteReminders()
         let leases = try await PartitionLeases(address: address, owner: "a", leaseSeconds: 60)
         let held = try await leases.heartbeat().held
-        let connections = try await [SharedDatabase.open(address), SharedDatabase.open(address)]
-        let first = PartitionEvaluationStore(lease: held[0], owner: "a", connection: connections[0])
-        let second = PartitionEvaluationStore(lease: held[1], owner: "a", connection: connections[1])
+        let pair = try await [connections.open(), connections.open()]
+        let first = PartitionEvaluationStore(lease: held[0], owner: "a", connection: pair[0])
+        let second = PartitionEvaluationStore(lease: held[1], owner: "a", connection: pair[1])
         let delivery = try await SharedDelivery.open(address)
         let drawn = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -179,13 +181,13 @@ import Testing
         try await secondCommit
 
         #expect(try await delivery.queueOutboxEvents(endpointID: 1, limit: 1000) == 2)
-        let outbox = try await SharedOutbox.events(on: connections[0])
+        let outbox = try await SharedOutbox.events(on: pair[0])
         #expect(outbox.map(\.sequence) == [1, 2])
         #expect(outbox.map(\.id) == events.map(\.id))
         #expect(try server.psql("SELECT eventSequence FROM webhookDelivery ORDER BY eventSequence", database: "fleet") == "1\n2\n")
         #expect(try server.psql("SELECT cursor FROM webhookEndpoint", database: "fleet") == "2\n")
         await delivery.close()
-        for connection in connections { try await connection.close() }
+        for connection in pair { try await connection.close() }
         await leases.close()
     }
 

@@ -14,7 +14,9 @@ import Testing
         defer { server.stop() }
         let address = try PostgresAddress(parsing: try server.createDatabase("store"))
         let workspace = try await SharedWorkspace.open(address)
-        let listener = try await SharedDatabase.open(address)
+        let connections = OpenConnections(address)
+        defer { withExtendedLifetime(connections) {} }
+        let listener = try await connections.open()
         do {
             let received = try await listener.listen(on: StoreNotification.channel) { notifications in
                 // The workspace blocks: off the listener's task.
