@@ -32,7 +32,7 @@ extension CalDAVService {
         case .root: return []
         case .principals: return [(account.principal, .principal)]
         case let .home(lists): return lists.map { ($0.list.id, .collection($0)) }
-        case let .collection(state): return state.objects.map { ($0.name, .object($0, list: state.list)) }
+        case let .collection(state): return state.objects.map { ($0.name, .object($0, list: state.grant)) }
         case .principal, .object: return []
         }
     }
@@ -77,7 +77,7 @@ extension CalDAVService {
                 guard case let .object(_, list, name)? = DAVPath(href),
                     Self.listID(forSegment: list) == state.list.id, let object = state.object(named: name)
                 else { return Multistatus.Entry(href: href, status: 404) }
-                return entry(href: href, .object(object, list: state.list), properties, privileges: privileges, minimal: minimal)
+                return entry(href: href, .object(object, list: state.grant), properties, privileges: privileges, minimal: minimal)
             }
             return .multistatus(Multistatus(entries: entries))
         case let .query(properties, filter):
@@ -86,7 +86,7 @@ extension CalDAVService {
             }
             let entries = state.objects.filter(filter.matches).map { object in
                 entry(
-                    href: base + DAVPath.encoded(object.name), .object(object, list: state.list), properties, privileges: privileges,
+                    href: base + DAVPath.encoded(object.name), .object(object, list: state.grant), properties, privileges: privileges,
                     minimal: minimal)
             }
             return .multistatus(Multistatus(entries: entries))

@@ -16,9 +16,7 @@ extension CalDAVService {
         let ifNoneMatch = request.header("If-None-Match")
         let (created, etag) = try access.writing(.reminders, retrying: true) { store -> (Bool, String?) in
             let state = try listState(store, segment: segment)
-            guard state.list.allowsContentModifications else {
-                throw DAVError.precondition(403, .d("need-privileges"), "list '\(state.list.title)' is read-only")
-            }
+            try Self.checkCanEdit(state.grant)
             let existing = state.object(named: name)
             if let ifNoneMatch, let existing, ETag.list(ifNoneMatch, contains: existing.etag) {
                 throw DAVError.status(412, "the resource exists (If-None-Match)")
@@ -28,9 +26,12 @@ extension CalDAVService {
             }
             let lists = try store.lists()
             let incoming = try IncomingObject(body: request.body, name: name, stored: existing?.reminder, lists: lists)
-            // RFC 4791 §5.3.2.1 no-uid-conflict: one UID, one resource.
+            // RFC 4791 §5.3.2.1 no-uid-conflict: one UID, one resource. Where that resource is
+            // in a list the caller cannot see, it is not named.
             if let other = try store.reminder(id: incoming.reminderID), existing?.reminder.id != other.id {
-                let otherList = try listState(store, segment: other.listID ?? "")
+                guard let otherList = try? listState(store, segment: other.listID ?? "") else {
+                    throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already taken")
+                }
                 let href =
                     DAVPath.collectionHref(principal, otherList.list.id)
                     + DAVPath.encoded(otherList.objects.first { $0.reminder.id == other.id }?.name ?? name)
@@ -40,7 +41,7 @@ extension CalDAVService {
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "\(name) holds another UID")
             }
             let report = try store.importICalendar(
-                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: state.list.id))
+                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: state.list.id, account: actor))
             if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
                 throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
             }
@@ -57,6 +58,7 @@ extension CalDAVService {
             try access.writing(.reminders) { store in
                 let state = try listState(store, segment: segment)
                 guard let object = state.object(named: name) else { throw DAVError.status(404, "no resource \(name)") }
+                try Self.checkCanEdit(state.grant)
                 if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: object.etag) {
                     throw DAVError.status(412, "the resource changed (If-Match)")
                 }
@@ -67,6 +69,7 @@ extension CalDAVService {
             try checkPrincipal(principal)
             try access.writing(.reminders) { store in
                 let state = try listState(store, segment: segment)
+                try Self.checkCanManage(state.grant)
                 if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: "\"\(state.token)\"") {
                     throw DAVError.status(412, "the list changed (If-Match)")
                 }
@@ -104,7 +107,7 @@ extension CalDAVService {
             }
             var list = ReminderList(id: id, title: segment)
             if let set { try Self.apply(set, to: &list) }
-            _ = try store.save(list)
+            _ = try store.save(list, owner: actor)
         }
         return DAVResponse(status: 201, headers: [("Cache-Control", "no-cache")])
     }
@@ -130,7 +133,9 @@ extension CalDAVService {
         }
         if refused.isEmpty {
             try access.writing(.reminders) { store in
-                var list = try listState(store, segment: segment).list
+                let grant = try self.list(store, segment: segment).grant
+                try Self.checkCanManage(grant)
+                var list = grant.list
                 for update in body.children(.d("set")) {
                     if let prop = update.child(.d("prop")) { try Self.apply(prop, to: &list) }
                 }
@@ -159,6 +164,26 @@ extension CalDAVService {
                 throw DAVError.status(400, "calendar-color \(colour) is no #RRGGBB[AA] colour")
             }
             list.colour = "#" + hex.uppercased()
+        }
+    }
+
+    /// Refuses unless the caller may change the list's reminders (an owner or editor of a list
+    /// that is not read-only): 403 need-privileges, which clients show as "read only".
+    static func checkCanEdit(_ grant: ListGrant) throws {
+        guard grant.role.canEditReminders else {
+            throw DAVError.precondition(403, .d("need-privileges"), "a viewer of '\(grant.list.title)' may only read it")
+        }
+        guard grant.list.allowsContentModifications else {
+            throw DAVError.precondition(403, .d("need-privileges"), "list '\(grant.list.title)' is read-only")
+        }
+    }
+
+    /// Refuses unless the caller owns the list: only its owner renames, recolours or deletes it.
+    static func checkCanManage(_ grant: ListGrant) throws {
+        guard grant.role.canManageList else {
+            throw DAVError.precondition(
+                403, .d("need-privileges"),
+                "only the owner of '\(grant.list.title)' may change or delete it (you are \(grant.role.rawValue))")
         }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import GeoReminders
 
 /// `georemind serve`'s CalDAV front (RFC 4791, tasks only): requests in, answers out, through the
-/// store protocol, with no web framework. One principal, ``CalDAVAccount``; each reminder list is
-/// a VTODO collection and each reminder a resource. What a PUT means is the iCalendar import's
+/// store protocol, with no web framework. The principal is the calling account (``acting(as:)``);
+/// each list it is a member of is a VTODO collection, each reminder a resource, and its role in
+/// the list is what it may do there. What a PUT means is the iCalendar import's
 /// business (GeoReminders); this type speaks WebDAV. See docs/caldav.md.
 public struct CalDAVService: Sendable {
     public let access: any StoreAccess
@@ -20,6 +21,15 @@ public struct CalDAVService: Sendable {
         self.history = history
         self.renders = renders
     }
+
+    /// This service answering for `account`: its principal, its lists, its role in each.
+    public func acting(as account: String) -> CalDAVService {
+        CalDAVService(
+            access: access, account: CalDAVAccount(principal: account, displayName: account), history: history, renders: renders)
+    }
+
+    /// The account whose requests these are: what it may read and change is its lists' business.
+    var actor: String { account.principal }
 
     /// The DAV compliance classes of OPTIONS (RFC 4918 §10.1, RFC 4791 §5.1, RFC 5689 §3).
     public static let compliance = "1, 3, calendar-access, extended-mkcol"
@@ -55,6 +65,10 @@ public struct CalDAVService: Sendable {
             return .failure(error)
         } catch let error as StoreError {
             return .failure(.status(Self.status(of: error), error.description))
+        } catch let error as PeopleError {
+            // An import step the caller's role does not allow (an assignee not in the list is dropped, not refused).
+            if case .notPermitted = error { return .failure(.precondition(403, .d("need-privileges"), error.description)) }
+            return .failure(.status(409, error.description))
         } catch {
             return .failure(.status(500, "\(error)"))
         }
@@ -80,7 +94,7 @@ public struct CalDAVService: Sendable {
     }
 }
 
-/// The one principal of this server. Accounts will give each its own; the paths already carry it.
+/// The principal a request acts as: an account, named in the paths (`/dav/principals/NAME/`).
 public struct CalDAVAccount: Sendable, Hashable {
     public var principal: String
     public var displayName: String

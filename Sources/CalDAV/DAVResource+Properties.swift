@@ -43,11 +43,13 @@ extension CalDAVService {
         case (.c("calendar-home-set"), .principal): return element([href(DAVPath.homeHref(account.principal))])
         case (.c("calendar-user-address-set"), .principal): return element()
         case (.d("principal-collection-set"), _): return element([href("/dav/principals/")])
-        case (.d("owner"), .home), (.d("owner"), .collection), (.d("owner"), .object): return element([href(principal)])
+        case (.d("owner"), .home): return element([href(principal)])
+        case (.d("owner"), .collection(let state)): return element([href(DAVPath.principalHref(state.grant.owner))])
+        case (.d("owner"), .object(_, let grant)): return element([href(DAVPath.principalHref(grant.owner))])
         case (.d("current-user-privilege-set"), _):
             var writable = privileges == .readWrite
-            if case let .collection(state) = resource { writable = writable && state.list.allowsContentModifications }
-            if case let .object(_, list) = resource { writable = writable && list.allowsContentModifications }
+            if case let .collection(state) = resource { writable = writable && state.grant.canEditReminders }
+            if case let .object(_, grant) = resource { writable = writable && grant.canEditReminders }
             let names =
                 ["read", "read-current-user-privilege-set"]
                 + (writable ? ["write", "write-properties", "write-content", "bind", "unbind"] : [])

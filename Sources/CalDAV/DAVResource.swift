@@ -8,17 +8,31 @@ enum DAVResource {
     case principal
     case home(lists: [ListState])
     case collection(ListState)
-    case object(CalendarObject, list: ReminderList)
+    case object(CalendarObject, list: ListGrant)
+}
+
+/// A list as the caller holds it: its role decides what it may do (a viewer reads), and the
+/// owner is who `DAV:owner` names.
+struct ListGrant {
+    var list: ReminderList
+    var role: ListRole
+    var owner: String
+
+    /// Whether the caller may change the list's reminders.
+    var canEditReminders: Bool { role.canEditReminders && list.allowsContentModifications }
 }
 
 /// A list with its members as resources, and its sync token (which is also its ctag).
 struct ListState {
-    var list: ReminderList
+    var grant: ListGrant
     var objects: [CalendarObject]
     var token: String
 
-    init(_ list: ReminderList, reminders: [Reminder], lists: [ReminderList], history: SyncHistory, renders: RenderCache) {
-        self.list = list
+    var list: ReminderList { grant.list }
+
+    init(_ grant: ListGrant, reminders: [Reminder], lists: [ReminderList], history: SyncHistory, renders: RenderCache) {
+        self.grant = grant
+        let list = grant.list
         objects = reminders.map { renders.object($0, lists: lists) }
         token = history.token(
             for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
@@ -29,28 +43,39 @@ struct ListState {
 }
 
 extension CalDAVService {
-    /// Every list, with its members.
+    /// Every list the caller is a member of, with its members.
     func listStates(_ store: ReminderStore) throws -> [ListState] {
-        let lists = try store.lists()
+        let (grants, lists) = try self.grants(store)
         let reminders = Dictionary(grouping: try store.reminders(sortedBy: .creationDate)) { $0.listID ?? "" }
-        return lists.map { ListState($0, reminders: reminders[$0.id] ?? [], lists: lists, history: history, renders: renders) }
+        return grants.map { ListState($0, reminders: reminders[$0.list.id] ?? [], lists: lists, history: history, renders: renders) }
     }
 
     /// One list, with its members.
     func listState(_ store: ReminderStore, segment: String) throws -> ListState {
-        let lists = try store.lists()
-        let id = Self.listID(forSegment: segment)
-        guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
-        let reminders = try store.reminders(matching: ReminderPredicate(listIDs: [id]), sortedBy: .creationDate)
-        return ListState(list, reminders: reminders, lists: lists, history: history, renders: renders)
+        let (grant, lists) = try list(store, segment: segment)
+        let reminders = try store.reminders(matching: ReminderPredicate(listIDs: [grant.list.id]), sortedBy: .creationDate)
+        return ListState(grant, reminders: reminders, lists: lists, history: history, renders: renders)
     }
 
     /// The list a collection segment names, and every list (a resource's bytes name its list).
-    func list(_ store: ReminderStore, segment: String) throws -> (list: ReminderList, lists: [ReminderList]) {
-        let lists = try store.lists()
+    /// A list the caller is no member of is answered exactly as a missing one.
+    func list(_ store: ReminderStore, segment: String) throws -> (grant: ListGrant, lists: [ReminderList]) {
         let id = Self.listID(forSegment: segment)
-        guard let list = lists.first(where: { $0.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
-        return (list, lists)
+        let (grants, lists) = try self.grants(store)
+        guard let grant = grants.first(where: { $0.list.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
+        return (grant, lists)
+    }
+
+    /// The caller's lists as it holds them, and every list of the store.
+    func grants(_ store: ReminderStore) throws -> ([ListGrant], [ReminderList]) {
+        let lists = try store.lists()
+        let members = try store.membersByList()
+        let grants = lists.compactMap { list -> ListGrant? in
+            let listMembers = members[list.id] ?? []
+            guard let role = listMembers.first(where: { $0.account == actor })?.role else { return nil }
+            return ListGrant(list: list, role: role, owner: listMembers.first { $0.role == .owner }?.account ?? actor)
+        }
+        return (grants, lists)
     }
 
     /// The resource `name` of a list, found without rendering the whole list: the reminder its
@@ -91,7 +116,7 @@ extension CalDAVService {
             try checkPrincipal(principal)
             return try access.reading(.reminders) { store in
                 let (found, lists) = try self.list(store, segment: list)
-                guard let object = try object(store, in: found, lists: lists, named: name) else {
+                guard let object = try object(store, in: found.list, lists: lists, named: name) else {
                     throw DAVError.status(404, "no resource \(name)")
                 }
                 return .object(object, list: found)

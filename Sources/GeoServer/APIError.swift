@@ -55,7 +55,8 @@ struct APIError: Error {
             switch error {
             case .notPermitted: self.init(status: .forbidden, message: error.description)
             case .unknownAccount, .notAMember: self.init(status: .notFound, message: error.description)
-            case .duplicateAccount, .lastAdmin, .ownerCannotLeave: self.init(status: .conflict, message: error.description)
+            case .duplicateAccount, .lastAdmin, .ownerCannotLeave, .titleTaken:
+                self.init(status: .conflict, message: error.description)
             case .badAccountName, .disabledAccount: self.init(status: .unprocessableContent, message: error.description)
             }
         case let error as ReminderError:

@@ -4,8 +4,9 @@ import Hummingbird
 import NIOPosix
 
 /// `/dav/` and `/.well-known/caldav` (RFC 6764 §5), and a PROPFIND of `/`: the CalDAV front. This only carries requests
-/// to the CalDAV module and its answers back, after checking the token (HTTP Basic, any user name,
-/// an API token as password; scope read gives read-only privileges). docs/caldav.md.
+/// to the CalDAV module and its answers back, after checking the token (HTTP Basic, the account's
+/// name and an API token as password; the token's account is the principal, scope read gives
+/// read-only privileges). docs/caldav.md.
 struct CalDAVMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let service: CalDAVService
@@ -37,6 +38,8 @@ struct CalDAVMiddleware: RouterMiddleware {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let davRequest = DAVRequest(method: request.method.rawValue, path: path, headers: headers, body: body)
+        // The principal is the token's account: the Basic user name is not trusted for identity.
+        let service = self.service.acting(as: context.token?.account ?? self.service.account.principal)
         let answer = try await NIOThreadPool.singleton.runIfActive { [service] in
             service.respond(davRequest, privileges: privileges)
         }

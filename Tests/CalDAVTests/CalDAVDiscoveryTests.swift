@@ -28,7 +28,7 @@ import Testing
                 xmlns:ical="http://apple.com/ns/ical/"><d:response><d:href>/dav/principals/default/</d:href><d:propstat><d:prop>\
                 <d:current-user-principal><d:href>/dav/principals/default/</d:href></d:current-user-principal><d:principal-URL>\
                 <d:href>/dav/principals/default/</d:href></d:principal-URL><cal:calendar-home-set><d:href>/dav/calendars/default/\
-                </d:href></cal:calendar-home-set><d:displayname>georemind</d:displayname><cal:calendar-user-address-set/>\
+                </d:href></cal:calendar-home-set><d:displayname>default</d:displayname><cal:calendar-user-address-set/>\
                 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat><d:propstat><d:prop><cs:email-address-set/></d:prop>\
                 <d:status>HTTP/1.1 404 Not Found</d:status></d:propstat></d:response></d:multistatus>
 

@@ -22,9 +22,10 @@ struct CalDAVFixture {
     @discardableResult
     func send(
         _ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:],
-        privileges: DAVPrivileges = .readWrite
+        privileges: DAVPrivileges = .readWrite, as account: String = "default"
     ) -> DAVResponse {
-        service.respond(DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), privileges: privileges)
+        service.acting(as: account).respond(
+            DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), privileges: privileges)
     }
 
     static func text(_ response: DAVResponse) -> String { String(decoding: response.body, as: UTF8.self) }

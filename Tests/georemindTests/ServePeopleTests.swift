@@ -138,4 +138,76 @@ import Testing
         #expect(!annaEvents.contains(plumber))
         #expect(server.stop() == 0)
     }
+
+    /// The journey as people live it: Ben adds "buy milk, when I arrive at the shop" in Apple
+    /// Reminders (a CalDAV PUT into the household's list, with his name and app token); Anna's
+    /// phone at the shop hears nothing, Ben's phone gets the alert in the reply to its post.
+    @Test func aReminderWrittenOnBensPhoneBuzzesBensPhoneAtTheShop() async throws {
+        let server = try ServerProcess(sandbox)
+        let lists = try await server.send("GET", "/api/v1/lists", headers: auth(ben))
+        let decoded = try JSONSerialization.jsonObject(with: Data(lists.body.utf8)) as? [[String: Any]]
+        let household = try #require(decoded?.first { $0["title"] as? String == "Household" }?["id"] as? String)
+        let todo = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Apple Inc.//iOS 26.0//EN\r
+            BEGIN:VTODO\r
+            UID:0B7C4E1A-2D3F-4A5B-9C6D-7E8F9A0B1C2D\r
+            DTSTAMP:20261001T120000Z\r
+            SUMMARY:Buy milk\r
+            STATUS:NEEDS-ACTION\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Reminder\r
+            TRIGGER;VALUE=DATE-TIME:19760401T005545Z\r
+            UID:4C2B1A0D-9E8F-4A7B-8C6D-5E4F3A2B1C0D\r
+            X-APPLE-PROXIMITY:ARRIVE\r
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-TITLE=Shop:geo:48.1,11.5\r
+            END:VALARM\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let reloads = server.log.components(separatedBy: "reminders reloaded").count
+        let put = try await server.send(
+            "PUT", "/dav/calendars/ben/\(household)/0B7C4E1A-2D3F-4A5B-9C6D-7E8F9A0B1C2D.ics", body: todo,
+            headers: ["Authorization": ServerProcess.basic("ben", ben), "Content-Type": "text/calendar; charset=utf-8"])
+        #expect(put.status == 201, "\(put.body)")
+        // The evaluator takes the new reminder up within a second (on PostgreSQL when the change
+        // notification arrives): fixes posted before that were judged without it.
+        let loaded = Date().addingTimeInterval(10)
+        while server.log.components(separatedBy: "reminders reloaded").count == reloads, Date() < loaded {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // Ben's own principal; Anna's name with Ben's token is not Ben's way into Anna's home.
+        let principal = try await server.send(
+            "PROPFIND", "/dav/", body: #"<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>"#,
+            headers: ["Authorization": ServerProcess.basic("ben", ben), "Depth": "0"])
+        #expect(principal.body.contains("<d:href>/dav/principals/ben/</d:href>"))
+        let annasHome = try await server.send(
+            "PROPFIND", "/dav/calendars/anna/", headers: ["Authorization": ServerProcess.basic("anna", ben), "Depth": "1"])
+        #expect(annasHome.status == 404)
+
+        let start = Int(Date().timeIntervalSince1970) - 600
+        for (token, user) in [(annaPhone, "anna"), (benPhone, "ben")] {
+            #expect(try await post(server, token: token, user: user, lat: 48.11, lon: 11.5, seconds: start).status == 200)
+        }
+        // Anna reaches the shop first: the reminder is Ben's (he made it, it names no one else).
+        let annaAtShop = try await post(server, token: annaPhone, user: "anna", lat: 48.1, lon: 11.5, seconds: start + 60)
+        #expect(annaAtShop.status == 200 && !annaAtShop.body.contains("transition"))
+        // Ben arrives: the alert is in the reply, or (evaluated just after the answer on a shared
+        // store) in the reply to the phone's retry of the same message.
+        var benAtShop = try await post(server, token: benPhone, user: "ben", lat: 48.1, lon: 11.5, seconds: start + 120)
+        let deadline = Date().addingTimeInterval(20)
+        while !benAtShop.body.contains(#""_type":"transition""#), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            benAtShop = try await post(server, token: benPhone, user: "ben", lat: 48.1, lon: 11.5, seconds: start + 120)
+        }
+        #expect(benAtShop.body.contains(#""_type":"transition""#) && benAtShop.body.contains("Buy milk"), "\(benAtShop.body)")
+        #expect(benAtShop.body.contains(#""event":"enter""#))
+        // Anna's phone, asking again, still hears nothing.
+        let annaAgain = try await post(server, token: annaPhone, user: "anna", lat: 48.1, lon: 11.5, seconds: start + 60)
+        #expect(annaAgain.status == 200 && !annaAgain.body.contains("transition"), "\(annaAgain.body)")
+        #expect(server.stop() == 0)
+    }
 }

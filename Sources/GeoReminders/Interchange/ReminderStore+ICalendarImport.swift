@@ -87,6 +87,8 @@ extension ReminderStore {
                 reminder.creator = old.creator
                 reminder.assignee = reminder.assignee ?? old.assignee
                 reminder.alarmsFor = reminder.alarmsFor ?? old.alarmsFor
+            } else {
+                reminder.creator = account
             }
             do {
                 reminder = try reminder.validated()

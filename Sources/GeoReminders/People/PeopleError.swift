@@ -9,6 +9,7 @@ public enum PeopleError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAMember(account: String, listTitle: String)
     case ownerCannotLeave(account: String, listTitle: String)
     case notPermitted(account: String, action: String, listTitle: String, role: ListRole)
+    case titleTaken(account: String, listTitle: String)
 
     public var description: String {
         switch self {
@@ -28,6 +29,8 @@ public enum PeopleError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(account)' owns list '\(listTitle)'; an owner cannot leave their own list (delete it instead)"
         case let .notPermitted(account, action, listTitle, role):
             "'\(account)' is a\(role == .owner ? "n" : "") \(role.rawValue) of list '\(listTitle)' and cannot \(action); ask its owner"
+        case let .titleTaken(account, listTitle):
+            "'\(account)' already has a list named '\(listTitle)'; rename one of the two first"
         }
     }
 }

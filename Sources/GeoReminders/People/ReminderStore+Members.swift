@@ -61,6 +61,10 @@ extension ReminderStore {
             if role == .owner || account == actor {
                 throw PeopleError.ownerCannotLeave(account: actor, listTitle: title)
             }
+            // A person picks lists by name: it must not see two of the same.
+            if try Self.listTitled(title, seenBy: [account], except: listID, db) != nil {
+                throw PeopleError.titleTaken(account: account, listTitle: title)
+            }
             try db.execute(
                 sql: """
                     INSERT INTO listMember (listID, account, role) VALUES (?, ?, ?)

@@ -53,18 +53,22 @@ extension ReminderStore {
         try lists().first(titled: title)
     }
 
-    /// Creates or updates a list. An existing read-only list cannot be changed, and no two lists
-    /// share a title ignoring case (names are how people pick a list).
+    /// Creates or updates a list. An existing read-only list cannot be changed, and no two lists a
+    /// person sees share a title ignoring case (names are how people pick a list); two people
+    /// may each have their own "Shopping".
     /// - Parameter owner: the account a new list belongs to; the first account when nil.
     @discardableResult
     public func save(_ list: ReminderList, owner: String? = nil) throws -> ReminderList {
         let database = try authorizedDatabase(for: "save a list")
         let stored = try list.validated()
         try database.write { db in
-            let folded = ReminderList.foldedTitle(stored.title)
-            for row in try Row.fetchAll(db, sql: "SELECT id, title FROM list WHERE id != ?", arguments: [stored.id])
-            where ReminderList.foldedTitle(row[1]) == folded {
-                throw StoreError.duplicateListTitle(title: stored.title, existingID: row[0])
+            var people = try String.fetchAll(db, sql: "SELECT account FROM listMember WHERE listID = ?", arguments: [stored.id])
+            if people.isEmpty {
+                people = try [owner ?? String.fetchOne(db, sql: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")]
+                    .compactMap { $0 }
+            }
+            if let clash = try Self.listTitled(stored.title, seenBy: people, except: stored.id, db) {
+                throw StoreError.duplicateListTitle(title: stored.title, existingID: clash)
             }
             if let old = try Row.fetchOne(
                 db, sql: "SELECT title, allowsContentModifications FROM list WHERE id = ?",
@@ -92,6 +96,21 @@ extension ReminderStore {
         return stored
     }
 
+    /// The list, other than `except`, that one of `people` sees titled `title` ignoring case.
+    static func listTitled(_ title: String, seenBy people: [String], except: String, _ db: Database) throws -> String? {
+        let folded = ReminderList.foldedTitle(title)
+        let placeholders = people.map { _ in "?" }.joined(separator: ",")
+        let sql =
+            people.isEmpty
+            ? "SELECT id, title FROM list WHERE id != ?"
+            : "SELECT id, title FROM list WHERE id != ? AND id IN (SELECT listID FROM listMember WHERE account IN (\(placeholders)))"
+        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments([except] + people))
+        where ReminderList.foldedTitle(row[1]) == folded {
+            return row[0]
+        }
+        return nil
+    }
+
     /// Removes a list and its reminders. The default list and read-only lists stay.
     public func removeList(id: String) throws {
         let database = try authorizedDatabase(for: "remove a list")
@@ -104,8 +123,11 @@ extension ReminderStore {
             else {
                 throw StoreError.unknownList(id: canonical)
             }
-            let defaultID = try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'defaultListID'")
-            guard defaultID != canonical else { throw StoreError.cannotRemoveDefaultList(listID: canonical) }
+            // The store's default list and each account's own list are where reminders naming no list go.
+            let isDefault = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM storeInfo WHERE (key = 'defaultListID' OR key LIKE 'defaultListID:%') AND value = ?",
+                arguments: [canonical])
+            guard isDefault != true else { throw StoreError.cannotRemoveDefaultList(listID: canonical) }
             guard row[1] as Bool else { throw StoreError.readOnlyList(listID: canonical, title: row[0]) }
             try db.execute(sql: "DELETE FROM list WHERE id = ?", arguments: [canonical])
         }
