@@ -5,7 +5,8 @@ import Hummingbird
 import ReminderViews
 
 /// `/api/v1/channels`: the notification channels, as `georemind channel list|add|remove` manage
-/// them (docs/notifications.md). Reading needs a `read` token, changing a `full` one; a token
+/// them (docs/notifications.md): a token's account sees and manages its own channels (an admin's
+/// also those that are no one's). Reading needs a `read` token, changing a `full` one; a token
 /// given when adding is never shown back.
 struct ChannelAPI: Sendable {
     let api: ReminderAPI
@@ -23,14 +24,13 @@ struct ChannelAPI: Sendable {
         let access = api.access
         router.on(path, .get, in: routes) { _, context in
             try await api.respond(context, needs: .read) { token in
-                try api.requireAdmin(token)
-                return try ReminderAPI.json(.ok, try access.reading(.webhooks) { try $0.channels() }.map(ChannelJSON.init))
+                let channels = try access.reading(.webhooks) { try $0.channels(visibleTo: token.account) }
+                return try ReminderAPI.json(.ok, channels.map(ChannelJSON.init))
             }
         }
         router.on(path, .post, in: routes) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
                 let create = try JSONDecoder().decode(Create.self, from: Data(body))
                 guard let kind = ChannelKind(rawValue: create.kind), kind != .webhook else {
                     throw APIError(status: .unprocessableContent, message: "field 'kind': use ntfy, apprise or email")
@@ -39,7 +39,7 @@ struct ChannelAPI: Sendable {
                     throw APIError(status: .unprocessableContent, message: "field 'token' is for ntfy channels")
                 }
                 let channel = try access.writing(.webhooks) {
-                    try $0.addChannel(kind: kind, target: create.target, token: create.token, name: create.name)
+                    try $0.addChannel(kind: kind, target: create.target, token: create.token, name: create.name, account: token.account)
                 }
                 return try ReminderAPI.json(.created, ChannelJSON(channel))
             }
@@ -47,8 +47,7 @@ struct ChannelAPI: Sendable {
         router.on("\(path)/:name", .delete, in: routes) { _, context in
             let name = try context.parameters.require("name")
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
-                _ = try access.writing(.webhooks) { try $0.removeChannel(name) }
+                _ = try access.writing(.webhooks) { try $0.removeChannel(name, visibleTo: token.account) }
                 return Response(status: .noContent)
             }
         }

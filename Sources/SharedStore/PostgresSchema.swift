@@ -10,6 +10,7 @@ enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
+        ("sqlite-v14", sqliteV14),
     ]
 
     /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
@@ -51,6 +52,14 @@ enum PostgresSchema {
             carriedMessageDate double precision, regions text NOT NULL, carriedRegions text)
         """,
         "CREATE INDEX outboxEvent_on_device ON outboxEvent(device, sequence)",
+    ]
+
+    /// SQLite's v14-personal-channels: whose alerts a channel carries, whom each event is for.
+    static let sqliteV14 = [
+        "ALTER TABLE webhookEndpoint ADD COLUMN account text",
+        "ALTER TABLE outboxEvent ADD COLUMN people text",
+        "DROP INDEX webhookEndpoint_on_name",
+        "CREATE UNIQUE INDEX webhookEndpoint_on_account_name ON webhookEndpoint(COALESCE(account, ''), name) WHERE name IS NOT NULL",
     ]
 
     /// SQLite's v11-channels: notification channels are endpoints of another kind, and the key

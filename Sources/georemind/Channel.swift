@@ -34,7 +34,9 @@ struct ChannelCommand: ParsableCommand {
             let kind = ChannelKind(rawValue: kind) ?? .ntfy
             let (target, token, name) = (target, token, name)
             let channel = try global.withStore { access in
-                try access.writing(.webhooks) { try $0.addChannel(kind: kind, target: target, token: token, name: name) }
+                try access.writing(.webhooks) { store in
+                    try store.addChannel(kind: kind, target: target, token: token, name: name, account: try global.actor(in: store))
+                }
             }
             print("channel \(channel.name ?? String(channel.id)) \(channel.kind.rawValue) \(ChannelTarget.display(channel))")
         }
@@ -47,9 +49,9 @@ struct ChannelCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let global = global
-            let channels = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }
-                .filter { $0.kind != .webhook }
+            let channels = try global.withStore(readOnly: true) { access in
+                try access.reading(.webhooks) { store in try store.channels(visibleTo: try global.actor(in: store)) }
+            }
             guard !channels.isEmpty else {
                 print("no channels; `georemind channel add ntfy https://ntfy.example.org/TOPIC` adds one")
                 return
@@ -67,7 +69,9 @@ struct ChannelCommand: ParsableCommand {
 
         func run() throws {
             let reference = channel
-            let found = try global.withStore { access in try access.writing(.webhooks) { try $0.removeChannel(reference) } }
+            let found = try global.withStore { access in
+                try access.writing(.webhooks) { store in try store.removeChannel(reference, visibleTo: try global.actor(in: store)) }
+            }
             print("removed channel \(found.name ?? String(found.id))")
         }
     }
@@ -87,10 +91,10 @@ struct ChannelCommand: ParsableCommand {
                 try SMTPMailer(server: try CLIError.reading("--smtp") { try SMTPServer(parsing: text) })
             }
             let (global, reference) = (global, channel)
+            let channel = try global.withStore(readOnly: true) { access in
+                try access.reading(.webhooks) { store in try store.channel(reference, visibleTo: try global.actor(in: store)) }
+            }
             let answer = try AsyncCommand.value {
-                let channel = try await global.withDeliveryStore {
-                    try WebhookEndpoint.channel(reference, among: try await $0.webhookEndpoints())
-                }
                 let transport = HTTPWebhookTransport()
                 let answer = await ChannelTest.send(to: channel, transport: transport, mailer: mailer)
                 try? await transport.shutdown()

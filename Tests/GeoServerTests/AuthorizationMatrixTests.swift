@@ -64,7 +64,9 @@ struct AuthorizationMatrixTests {
                     }
                     let reminder = try store.save(Reminder(listID: household.id, title: "Milk \(cell)")).id
                     if row.method == "DELETE", row.path == "/api/v1/channels/:name" {
-                        _ = try store.addChannel(kind: .ntfy, target: "https://ntfy.example.org/c\(cell)", name: "c\(cell)")
+                        // The owner's channel: only Anna may remove it; anyone else finds none.
+                        _ = try store.addChannel(
+                            kind: .ntfy, target: "https://ntfy.example.org/c\(cell)", name: "c\(cell)", account: "anna")
                     }
                     let (uri, body) = AuthorizationMatrix.request(row, reminder: reminder, cell: cell)
                     var headers: HTTPFields = [.contentType: "application/json"]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A household of two on one `serve` (docs/people.md): each token acts as its account, another
@@ -141,8 +142,15 @@ import Testing
 
     /// The journey as people live it: Ben adds "buy milk, when I arrive at the shop" in Apple
     /// Reminders (a CalDAV PUT into the household's list, with his name and app token); Anna's
-    /// phone at the shop hears nothing, Ben's phone gets the alert in the reply to its post.
+    /// phone at the shop hears nothing, Ben's phone gets the alert in the reply to its post, and
+    /// Ben's ntfy topic gets it; Anna's does not.
     @Test func aReminderWrittenOnBensPhoneBuzzesBensPhoneAtTheShop() async throws {
+        let annasTopic = try await WebhookReceiver()
+        let bensTopic = try await WebhookReceiver()
+        try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(annasTopic.port)/anna", "--account", "anna")
+        try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(bensTopic.port)/ben", "--account", "ben")
+        #expect(try sandbox.ok("channel", "list", "--account", "ben").contains("/ben"))
+        #expect(try !sandbox.ok("channel", "list", "--account", "ben").contains("/anna"))
         let server = try ServerProcess(sandbox)
         let lists = try await server.send("GET", "/api/v1/lists", headers: auth(ben))
         let decoded = try JSONSerialization.jsonObject(with: Data(lists.body.utf8)) as? [[String: Any]]
@@ -208,6 +216,13 @@ import Testing
         // Anna's phone, asking again, still hears nothing.
         let annaAgain = try await post(server, token: annaPhone, user: "anna", lat: 48.1, lon: 11.5, seconds: start + 60)
         #expect(annaAgain.status == 200 && !annaAgain.body.contains("transition"), "\(annaAgain.body)")
+        let delivered = Date().addingTimeInterval(20)
+        while bensTopic.requests.isEmpty, Date() < delivered { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(bensTopic.requests.map { $0.headers["title"] } == ["Buy milk"])
+        try await Task.sleep(for: .seconds(1))
+        #expect(annasTopic.requests.isEmpty)
         #expect(server.stop() == 0)
+        try await annasTopic.stop()
+        try await bensTopic.stop()
     }
 }

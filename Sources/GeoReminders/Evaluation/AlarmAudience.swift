@@ -29,6 +29,11 @@ struct AlarmAudience: Sendable {
         subjects[Int(alarm)].contains(owner(of: device))
     }
 
+    /// The names of an alarm's subjects, sorted: whom a time alarm is for.
+    func names(ofSubjectsOf alarm: Int32) -> [String] {
+        subjects[Int(alarm)].compactMap(name(of:)).sorted()
+    }
+
     /// The account name of a number (for the event's `person`).
     func name(of number: Int32) -> String? {
         accountNumbers.first { $0.value == number }?.key

@@ -152,7 +152,8 @@ public final class AlarmEvaluator {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
                     indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
-                    subjects.append([])
+                    // Not for choosing devices (a time alarm has none): whom its alert is for.
+                    subjects.append(reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? []))
                 }
             }
         }

@@ -47,6 +47,10 @@ public struct AlarmEvent: Hashable, Sendable {
     /// The account whose device fired it, on a store of several accounts (docs/people.md); nil
     /// on a store of one, whose events read as they always did.
     public var person: String?
+    /// The accounts the alert is for, on a store of several accounts: the person whose device
+    /// fired a location alarm, a time alarm's subjects (docs/people.md); empty on a store of one.
+    /// Their channels carry it.
+    public var people: [String] = []
 
     public init(
         time: Date, kind: Kind, reminder: ReminderSummary, alarm: Alarm,

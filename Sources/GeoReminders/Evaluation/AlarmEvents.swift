@@ -28,7 +28,14 @@ public struct AlarmEvents: RandomAccessCollection, Sendable {
         var fired = AlarmEvent(
             time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
             alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
-        if let audience, let fix = event.fix { fired.person = audience.name(of: audience.owner(of: fix.device)) }
+        if let audience {
+            if let fix = event.fix {
+                fired.person = audience.name(of: audience.owner(of: fix.device))
+                fired.people = fired.person.map { [$0] } ?? []
+            } else {
+                fired.people = audience.names(ofSubjectsOf: event.alarm)
+            }
+        }
         return fired
     }
 }

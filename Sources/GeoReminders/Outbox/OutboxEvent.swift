@@ -62,11 +62,13 @@ public struct OutboxEvent: Hashable, Sendable {
     public var recordedDate: Date
     /// The event happened more than the evaluator's `lateAfter` before it was recorded (a phone's backlog).
     public var late: Bool
+    /// The accounts it is for (``AlarmEvent/people``); empty: everyone (a store of one account).
+    public var people: [String]
 
     public init(
         id: String, sequence: Int64 = 0, type: EventType, reminder: AlarmEvent.ReminderSummary, alarmID: String,
         device: String?, time: Date, fix: FixRecord?, location: PlaceRecord?, distance: Double?,
-        recordedDate: Date, late: Bool
+        recordedDate: Date, late: Bool, people: [String] = []
     ) {
         self.id = id
         self.sequence = sequence
@@ -80,6 +82,7 @@ public struct OutboxEvent: Hashable, Sendable {
         self.distance = distance
         self.recordedDate = recordedDate
         self.late = late
+        self.people = people
     }
 
     /// The outbox row for `event`, recorded at `recordedDate`; late when it happened more than
@@ -100,7 +103,7 @@ public struct OutboxEvent: Hashable, Sendable {
                     PlaceRecord(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
                 },
             distance: event.kind == .time ? nil : event.distance,
-            recordedDate: recordedDate, late: recordedDate.timeIntervalSince(event.time) > lateAfter)
+            recordedDate: recordedDate, late: recordedDate.timeIntervalSince(event.time) > lateAfter, people: event.people)
     }
 }
 

@@ -30,6 +30,9 @@ public struct WebhookEndpoint: Hashable, Sendable {
     public var name: String?
     /// A channel's credential (ntfy's bearer token): sent, never shown.
     public var token: String?
+    /// The person whose alerts a channel carries; nil: every alert (webhooks, and channels made
+    /// before channels had owners).
+    public var account: String?
 
     public var isDisabled: Bool { disabledDate != nil }
 }

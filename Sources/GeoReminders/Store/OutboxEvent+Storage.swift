@@ -8,7 +8,7 @@ extension OutboxEvent {
     public static let columnNames = [
         "sequence", "id", "type", "reminderID", "reminderTitle", "reminderPriority", "reminderCreationDate", "alarmID",
         "device", "eventDate", "fixLatitude", "fixLongitude", "fixAccuracy", "fixDate", "placeTitle", "placeLatitude",
-        "placeLongitude", "placeRadius", "distance", "recordedDate", "late",
+        "placeLongitude", "placeRadius", "distance", "recordedDate", "late", "people",
     ]
 
     /// ``columnNames`` as a SELECT lists them.
@@ -25,7 +25,7 @@ extension OutboxEvent {
             .real(time.timeIntervalSinceReferenceDate), real(fix?.latitude), real(fix?.longitude), real(fix?.accuracy),
             real(fix?.time?.timeIntervalSinceReferenceDate), text(location?.title), real(location?.latitude),
             real(location?.longitude), real(location?.radius), real(distance), .real(recordedDate.timeIntervalSinceReferenceDate),
-            .integer(late ? 1 : 0),
+            .integer(late ? 1 : 0), people.isEmpty ? .null : .text(people.joined(separator: " ")),
         ]
     }
 
@@ -46,7 +46,8 @@ extension OutboxEvent {
                 creationDate: date(6) ?? .distantPast),
             alarmID: row[7].text ?? "", device: row[8].text, time: date(9) ?? .distantPast,
             fix: fix, location: place, distance: row[18].real,
-            recordedDate: date(19) ?? .distantPast, late: (row[20].integer ?? 0) != 0)
+            recordedDate: date(19) ?? .distantPast, late: (row[20].integer ?? 0) != 0,
+            people: row[21].text.map { $0.split(separator: " ").map(String.init) } ?? [])
     }
 
     /// Inserts the row unless an event with the same id is there already.

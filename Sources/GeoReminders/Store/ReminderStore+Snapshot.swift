@@ -34,7 +34,7 @@ extension ReminderStore {
             "webhookEndpoint",
             [
                 "id", "url", "events", "acceptsLate", "secret", "createdDate", "cursor", "lastStatus", "lastError",
-                "lastAttemptDate", "lastSuccessDate", "failingSince", "disabledDate", "kind", "name", "token",
+                "lastAttemptDate", "lastSuccessDate", "failingSince", "disabledDate", "kind", "name", "token", "account",
             ]
         ),
         ("actionUse", ["eventID", "usedDate"]),

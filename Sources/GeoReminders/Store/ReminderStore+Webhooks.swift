@@ -249,7 +249,14 @@ extension ReminderStore {
 extension WebhookEndpoint {
     /// The endpoint's filter and late policy take `event`.
     public func takes(_ event: OutboxEvent) -> Bool {
-        events.matches(event.type) && (acceptsLate || !event.late)
+        events.matches(event.type) && (acceptsLate || !event.late) && isFor(event)
+    }
+
+    /// A person's channel carries their alerts only; one that is no one's, every alert; an event
+    /// that names no one (a store of one account) is everyone's.
+    public func isFor(_ event: OutboxEvent) -> Bool {
+        guard let account, !event.people.isEmpty else { return true }
+        return event.people.contains(account)
     }
 }
 

@@ -20,6 +20,7 @@ enum StoreSchema {
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
+        "v14-personal-channels",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -37,6 +38,7 @@ enum StoreSchema {
         migrator.registerMigration("v11-channels", migrate: addChannels)
         migrator.registerMigration("v12-accounts", migrate: addAccounts)
         migrator.registerMigration("v13-owntracks-reply", migrate: addPhoneReplies)
+        migrator.registerMigration("v14-personal-channels", migrate: addPersonalChannels)
         return migrator
     }
 
@@ -403,6 +405,20 @@ enum StoreSchema {
                     regions TEXT NOT NULL,
                     carriedRegions TEXT);
                 CREATE INDEX outboxEvent_on_device ON outboxEvent(device, sequence);
+                """)
+    }
+
+    /// A channel belongs to a person and carries the alerts that are theirs: the account it is
+    /// for (NULL: every alert, as webhooks), and each event the accounts it is for (NULL: a store
+    /// of one account). A channel's name is unique per person.
+    private static func addPersonalChannels(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE webhookEndpoint ADD COLUMN account TEXT;
+                ALTER TABLE outboxEvent ADD COLUMN people TEXT;
+                DROP INDEX webhookEndpoint_on_name;
+                CREATE UNIQUE INDEX webhookEndpoint_on_account_name ON webhookEndpoint(COALESCE(account, ''), name)
+                    WHERE name IS NOT NULL;
                 """)
     }
 }

@@ -9,7 +9,8 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     public static let reminders = StoreTables(rawValue: 1 << 0)
     /// API tokens and devices, and the accounts they belong to.
     public static let credentials = StoreTables(rawValue: 1 << 1)
-    /// Webhook endpoints (their delivery queues stay where they are).
+    /// Webhook endpoints and channels, and the accounts channels belong to (delivery queues stay
+    /// where they are).
     public static let webhooks = StoreTables(rawValue: 1 << 2)
     /// Saved evaluator states and fix logs, except a shared server's partitions' (theirs are the
     /// partition owners' alone).
@@ -28,7 +29,7 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
             names.formUnion(["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"])
         }
         if contains(.credentials) { names.formUnion(["account", "apiToken", "device"]) }
-        if contains(.webhooks) { names.insert("webhookEndpoint") }
+        if contains(.webhooks) { names.formUnion(["account", "webhookEndpoint"]) }
         if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
         if contains(.outboxAppends) { names.insert("outboxEvent") }
         if contains(.actionUses) { names.insert("actionUse") }
