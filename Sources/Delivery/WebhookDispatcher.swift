@@ -37,6 +37,16 @@ public final class WebhookDispatcher: Service {
 
     private var isStopping: Bool { Task.isCancelled || draining.load(ordering: .relaxed) }
 
+    /// The endpoints that may have work, as the last look at all of them found: events past their
+    /// cursor, or deliveries queued (due now or later). A worker whose endpoint has none skips its
+    /// round without touching the store, so a server with hundreds of quiet channels stays idle;
+    /// absent: not looked at yet, so the worker looks itself.
+    private let mayHaveWork = Mutex<[Int64: Bool]>([:])
+
+    private func hasWork(_ endpointID: Int64) -> Bool {
+        mayHaveWork.withLock { $0[endpointID] ?? true }
+    }
+
     /// Runs until the task is cancelled, or until graceful shutdown has let the requests in flight finish.
     public func run() async throws {
         await withGracefulShutdownHandler {
@@ -92,7 +102,17 @@ public final class WebhookDispatcher: Service {
                         links = try await actionLinks()
                         linksRead = true
                     }
-                    for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled && !started.contains(endpoint.id) {
+                    let endpoints = try await store.webhookEndpoints()
+                    let head = try await store.lastOutboxSequence()
+                    mayHaveWork.withLock { hints in
+                        // An endpoint removed or disabled keeps its hint set: its worker then finds out and ends.
+                        var fresh = Dictionary(uniqueKeysWithValues: started.map { ($0, true) })
+                        for endpoint in endpoints where !endpoint.isDisabled {
+                            fresh[endpoint.id] = endpoint.cursor < head || endpoint.pendingCount > 0
+                        }
+                        hints = fresh
+                    }
+                    for endpoint in endpoints where !endpoint.isDisabled && !started.contains(endpoint.id) {
                         guard let format = EndpointFormat(endpoint, links: links, mails: mailer != nil) else { continue }
                         started.insert(endpoint.id)
                         group.addTask { await self.work(endpointID: endpoint.id, format: format) }
@@ -136,35 +156,39 @@ public final class WebhookDispatcher: Service {
             var polled = true
             let refill = max(1, options.concurrencyPerEndpoint / 2)
             while !isStopping {
-                do {
-                    // A delivered head must be gone before its device's next event can be claimed.
-                    if !finished.isEmpty {
-                        try await store.recordWebhookOutcomes(finished)
-                        finished.removeAll(keepingCapacity: true)
-                    }
-                    if polled {
-                        guard try await store.isWebhookEnabled(id: endpointID) else { break }
-                        // A full batch means more wait behind it: look again next round.
-                        polled = try await store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
-                    }
-                    let room = options.concurrencyPerEndpoint - inFlight
-                    let claimed =
-                        room > 0
-                        ? try await store.claimWebhookDeliveries(
-                            endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
-                        : []
-                    for delivery in claimed {
-                        inFlight += 1
-                        group.addTask {
-                            let (outcome, delivery) = await self.attempt(delivery, format: format)
-                            return .delivery(outcome, delivery)
+                // Nothing in flight, nothing to record, and nothing new for it: wait for the next tick.
+                if inFlight == 0, finished.isEmpty, !hasWork(endpointID) { polled = false }
+                if polled || inFlight > 0 || !finished.isEmpty {
+                    do {
+                        // A delivered head must be gone before its device's next event can be claimed.
+                        if !finished.isEmpty {
+                            try await store.recordWebhookOutcomes(finished)
+                            finished.removeAll(keepingCapacity: true)
                         }
+                        if polled {
+                            guard try await store.isWebhookEnabled(id: endpointID) else { break }
+                            // A full batch means more wait behind it: look again next round.
+                            polled = try await store.queueOutboxEvents(endpointID: endpointID, limit: Self.queueBatch) == Self.queueBatch
+                        }
+                        let room = options.concurrencyPerEndpoint - inFlight
+                        let claimed =
+                            room > 0
+                            ? try await store.claimWebhookDeliveries(
+                                endpointID: endpointID, owner: options.owner, lease: options.lease, limit: room)
+                            : []
+                        for delivery in claimed {
+                            inFlight += 1
+                            group.addTask {
+                                let (outcome, delivery) = await self.attempt(delivery, format: format)
+                                return .delivery(outcome, delivery)
+                            }
+                        }
+                    } catch {
+                        // The store is busy or gone for a moment: try again after the poll interval
+                        // (outcomes not recorded stay in `finished`; at worst a lease lapses and the
+                        // event is sent again, which receivers deduplicate by webhook-id).
+                        polled = false
                     }
-                } catch {
-                    // The store is busy or gone for a moment: try again after the poll interval
-                    // (outcomes not recorded stay in `finished`; at worst a lease lapses and the
-                    // event is sent again, which receivers deduplicate by webhook-id).
-                    polled = false
                 }
                 // A backlog is queued batch after batch without waiting for completions.
                 if polled { continue }

@@ -50,6 +50,14 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
+    public func lastOutboxSequence() async throws -> Int64 {
+        try await using { db in
+            let cells = try await PostgresSession.cells("SELECT coalesce(max(sequence), 0) FROM outboxEvent", on: db)
+            guard case .integer(let sequence)? = cells.first?.first else { return 0 }
+            return sequence
+        }
+    }
+
     public func isWebhookEnabled(id: Int64) async throws -> Bool {
         try await using { db in
             try await PostgresSession.cells("SELECT disabledDate IS NULL FROM webhookEndpoint WHERE id = \(id)", on: db)

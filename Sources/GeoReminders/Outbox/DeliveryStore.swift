@@ -13,6 +13,10 @@ public protocol DeliveryStore: Sendable {
     /// The endpoint exists and has not been disabled: the check a worker makes each round.
     func isWebhookEnabled(id: Int64) async throws -> Bool
 
+    /// The sequence of the newest outbox event (0: none): an endpoint whose cursor is there and
+    /// that has nothing queued has nothing to do, and is not asked again until this moves.
+    func lastOutboxSequence() async throws -> Int64
+
     /// Moves up to `limit` outbox events past the endpoint's cursor into its queue (those its
     /// filter takes); returns how many events the cursor passed. The cursor must never pass an
     /// event that becomes visible later: that event would never be delivered.

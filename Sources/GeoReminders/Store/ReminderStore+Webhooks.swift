@@ -261,6 +261,12 @@ extension WebhookEndpoint {
 }
 
 extension ReminderStore {
+    /// The sequence of the newest outbox event (0: none).
+    public func lastOutboxSequence() throws -> Int64 {
+        let database = try authorizedDatabase(for: "read the outbox")
+        return try database.read { db in try Int64.fetchOne(db, sql: "SELECT coalesce(max(sequence), 0) FROM outboxEvent") ?? 0 }
+    }
+
     /// The endpoint exists and has not been disabled: a cheap check a dispatcher's worker makes each round.
     public func isWebhookEnabled(id: Int64) throws -> Bool {
         let database = try authorizedDatabase(for: "read webhooks")
