@@ -120,6 +120,7 @@ public struct GeoServer: Sendable {
         let api = ReminderAPI(access: access, outbox: outbox, places: places)
         api.register(on: router, routes: routes)
         ChannelAPI(api: api).register(on: router, routes: routes)
+        AdminAPI(api: api).register(on: router, routes: routes)
         DoneLinkRoute(access: access).register(on: router, routes: routes)
         let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
             let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }

@@ -66,7 +66,7 @@ struct ReminderAPI: Sendable {
         router.on("\(base)/devices", .get, in: routes) { _, context in
             try await respond(context, needs: .read) { token in
                 let devices = try access.reading(.credentials) { try $0.devices() }.filter { $0.account == token.account }
-                return try Self.json(.ok, devices.map(DeviceJSON.init))
+                return try Self.json(.ok, devices.map { DeviceJSON($0) })
             }
         }
         router.on("\(base)/events", .get, in: routes) { request, context in

@@ -39,13 +39,16 @@ public struct DeviceJSON: Encodable, Sendable {
     public var token: String?
     public var created: String
     public var lastSeen: String?
+    /// Whose it is: shown to an admin, who sees every account's devices; absent otherwise.
+    public var account: String?
 
-    public init(_ device: Device) {
+    public init(_ device: Device, showingAccount: Bool = false) {
         id = device.id
         name = device.name
         token = device.tokenName
         created = UTCTimestamp.string(device.createdDate) ?? ""
         lastSeen = device.lastSeenDate.flatMap { UTCTimestamp.string($0) }
+        account = showingAccount ? device.account : nil
     }
 }
 

@@ -55,6 +55,8 @@ public enum AuthorizationMatrix {
         case ("POST", "/api/v1/reminders/:id/complete"): ("/api/v1/reminders/\(reminder)/complete", "{}")
         case ("POST", "/api/v1/channels"): ("/api/v1/channels", #"{"kind":"ntfy","target":"https://ntfy.example.org/t\#(cell)"}"#)
         case ("DELETE", "/api/v1/channels/:name"): ("/api/v1/channels/c\(cell)", nil)
+        case ("POST", "/api/v1/admin/accounts"): ("/api/v1/admin/accounts", #"{"name":"new\#(cell)"}"#)
+        case ("PATCH", "/api/v1/admin/accounts/:name"): ("/api/v1/admin/accounts/dave", #"{"disabled":false}"#)
         case (_, "/api/v1/actions/done"): ("/api/v1/actions/done?e=evt_01&x=1&s=forged", nil)
         default: (row.path, nil)
         }

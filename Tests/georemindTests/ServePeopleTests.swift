@@ -225,4 +225,61 @@ import Testing
         try await annasTopic.stop()
         try await bensTopic.stop()
     }
+
+    /// `/api/v1/admin/...`: an admin manages accounts and sees every account's devices and tokens
+    /// (never a token's secret); anyone else's token is refused and changes nothing.
+    @Test func anAdminManagesAccountsOverTheAPIAndNobodyElseCan() async throws {
+        let server = try ServerProcess(sandbox)
+        let refused = try await server.send("POST", "/api/v1/admin/accounts", body: #"{"name":"carl"}"#, headers: auth(ben))
+        #expect(refused.status == 403)
+        #expect(try !sandbox.ok("account", "list").contains("carl"))
+        let made = try await server.send("POST", "/api/v1/admin/accounts", body: #"{"name":"carl"}"#, headers: auth(anna))
+        #expect(made.status == 201 && made.body.contains(#""name":"carl""#) && made.body.contains(#""admin":false"#), "\(made.body)")
+        #expect(try await server.send("POST", "/api/v1/admin/accounts", body: #"{"name":"carl"}"#, headers: auth(anna)).status == 409)
+        let owner = try await server.send(
+            "POST", "/api/v1/admin/accounts", body: #"{"name":"eve","admin":true,"owner":"ben"}"#, headers: auth(anna))
+        #expect(owner.status == 422 && owner.body.contains("owner"))
+        #expect(try await server.send("POST", "/api/v1/admin/accounts", body: #"{"name":"me"}"#, headers: auth(anna)).status == 422)
+
+        let carl = try sandbox.ok("token", "create", "carl-api", "--scope", "full", "--account", "carl")
+            .trimmingCharacters(in: .newlines)
+        // A token made meanwhile works once the server has re-read its credentials.
+        var status = 0
+        var deadline = Date().addingTimeInterval(10)
+        repeat {
+            status = try await server.send("GET", "/api/v1/lists", headers: auth(carl)).status
+            if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+        } while status != 200 && Date() < deadline
+        #expect(status == 200)
+        let disabled = try await server.send(
+            "PATCH", "/api/v1/admin/accounts/carl", body: #"{"disabled":true}"#, headers: auth(anna))
+        #expect(disabled.status == 200 && disabled.body.contains(#""disabled":""#), "\(disabled.body)")
+        // A disabled account's token is refused as soon as the server has re-read its credentials.
+        deadline = Date().addingTimeInterval(10)
+        repeat {
+            status = try await server.send("GET", "/api/v1/lists", headers: auth(carl)).status
+            if status != 401 { try await Task.sleep(for: .milliseconds(100)) }
+        } while status != 401 && Date() < deadline
+        #expect(status == 401)
+        #expect(
+            try await server.send("PATCH", "/api/v1/admin/accounts/nobody", body: #"{"disabled":true}"#, headers: auth(anna)).status == 404)
+        // The store's first account is an admin too; once it is disabled, Anna is the last admin.
+        #expect(
+            try await server.send("PATCH", "/api/v1/admin/accounts/default", body: #"{"disabled":true}"#, headers: auth(anna)).status == 200
+        )
+        #expect(
+            try await server.send("PATCH", "/api/v1/admin/accounts/anna", body: #"{"disabled":true}"#, headers: auth(anna)).status == 409)
+
+        let tokens = try await server.send("GET", "/api/v1/admin/tokens", headers: auth(anna))
+        #expect(tokens.status == 200 && tokens.body.contains(#""name":"ben-phone""#) && tokens.body.contains(#""account":"ben""#))
+        for secret in [anna, ben, carl, annaPhone, benPhone] { #expect(!tokens.body.contains(secret)) }
+        #expect(try await server.send("GET", "/api/v1/admin/tokens", headers: auth(ben)).status == 403)
+        _ = try await post(server, token: benPhone, user: "ben", lat: 1, lon: 1, seconds: Int(Date().timeIntervalSince1970))
+        let devices = try await server.send("GET", "/api/v1/admin/devices", headers: auth(anna))
+        #expect(devices.body.contains(#""account":"ben""#) && devices.body.contains(#""id":"ben/phone""#), "\(devices.body)")
+        // Ben's own view of devices stays his, without the account field.
+        let own = try await server.send("GET", "/api/v1/devices", headers: auth(ben))
+        #expect(own.body.contains(#""id":"ben/phone""#) && !own.body.contains(#""account""#))
+        #expect(server.stop() == 0)
+    }
 }

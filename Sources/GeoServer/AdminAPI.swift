@@ -1,0 +1,85 @@
+import Foundation
+import GeoReminders
+import Hummingbird
+import ReminderViews
+
+/// `/api/v1/admin/...`: what only an admin account's token may see or change — accounts, and every
+/// account's devices and tokens (docs/people.md). Any other account's token is refused with 403,
+/// so a person's own view (`/api/v1/devices`) stays their own. Reading needs a `read` token,
+/// changing a `full` one; a token's secret is never shown (the store keeps only its digest).
+struct AdminAPI: Sendable {
+    let api: ReminderAPI
+
+    /// The body of `POST /api/v1/admin/accounts`.
+    struct NewAccount: Decodable {
+        var name: String
+        var admin: Bool?
+    }
+
+    /// The body of `PATCH /api/v1/admin/accounts/:name`.
+    struct AccountChange: Decodable {
+        var disabled: Bool
+    }
+
+    func register(on router: Router<ServerContext>, routes: RouteTable) {
+        let base = "/api/v1/admin"
+        let access = api.access
+        router.on("\(base)/accounts", .get, in: routes) { _, context in
+            try await api.respond(context, needs: .read) { token in
+                try api.requireAdmin(token)
+                return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.accounts() }.map(AccountJSON.init))
+            }
+        }
+        router.on("\(base)/accounts", .post, in: routes) { request, context in
+            let body = try await ReminderAPI.body(request)
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                let new = try Self.decode(NewAccount.self, from: body, fields: ["name", "admin"])
+                let account = try access.writing([.credentials, .reminders]) {
+                    try $0.addAccount(name: new.name, isAdmin: new.admin ?? false)
+                }
+                return try ReminderAPI.json(.created, AccountJSON(account))
+            }
+        }
+        router.on("\(base)/accounts/:name", .patch, in: routes) { request, context in
+            let name = try context.parameters.require("name")
+            let body = try await ReminderAPI.body(request)
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                let change = try Self.decode(AccountChange.self, from: body, fields: ["disabled"])
+                let account = try access.writing(.credentials) { store in
+                    try store.setDisabled(change.disabled, account: name)
+                    return try store.account(named: name)
+                }
+                return try ReminderAPI.json(.ok, AccountJSON(account))
+            }
+        }
+        router.on("\(base)/devices", .get, in: routes) { _, context in
+            try await api.respond(context, needs: .read) { token in
+                try api.requireAdmin(token)
+                let devices = try access.reading(.credentials) { try $0.devices() }
+                return try ReminderAPI.json(.ok, devices.map { DeviceJSON($0, showingAccount: true) })
+            }
+        }
+        router.on("\(base)/tokens", .get, in: routes) { _, context in
+            try await api.respond(context, needs: .read) { token in
+                try api.requireAdmin(token)
+                return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.tokens() }.map(TokenJSON.init))
+            }
+        }
+    }
+
+    /// A JSON object of `fields` only: another field is refused (422) rather than ignored, so
+    /// nothing a client meant is silently dropped; a wrong type is a 400, as elsewhere in the API.
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], fields: Set<String>) throws -> T {
+        guard !body.isEmpty else { throw APIError(status: .badRequest, message: "the body is empty; send a JSON object") }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw APIError(status: .badRequest, message: "the body is not a JSON object")
+        }
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw APIError(
+                status: .unprocessableContent, message: "field '\(unknown)' is not one of \(fields.sorted().joined(separator: ", "))")
+        }
+        return try JSONDecoder().decode(type, from: Data(body))
+    }
+}

@@ -1,0 +1,36 @@
+import CivilTime
+import GeoReminders
+
+/// An account as `/api/v1/admin/accounts` shows it; dates in UTC ISO 8601.
+public struct AccountJSON: Encodable, Sendable {
+    public var name: String
+    public var admin: Bool
+    public var created: String
+    public var disabled: String?
+
+    public init(_ account: Account) {
+        name = account.name
+        admin = account.isAdmin
+        created = UTCTimestamp.string(account.createdDate) ?? ""
+        disabled = account.disabledDate.flatMap { UTCTimestamp.string($0) }
+    }
+}
+
+/// An API token as `/api/v1/admin/tokens` shows it: never the secret, which the store does not keep.
+public struct TokenJSON: Encodable, Sendable {
+    public var name: String
+    public var scope: String
+    public var account: String
+    public var device: String?
+    public var created: String
+    public var lastUsed: String?
+
+    public init(_ token: APIToken) {
+        name = token.name
+        scope = token.scope.rawValue
+        account = token.account
+        device = token.device
+        created = UTCTimestamp.string(token.createdDate) ?? ""
+        lastUsed = token.lastUsedDate.flatMap { UTCTimestamp.string($0) }
+    }
+}
