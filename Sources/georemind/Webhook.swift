@@ -35,8 +35,12 @@ struct Webhook: ParsableCommand {
                 try secret.map { text in try CLIError.reading("--secret") { try WebhookSecret(parsing: text) } }
                 ?? WebhookSecret.generate()
             let endpoint = try global.withStore { access in
-                try access.writing(.webhooks) {
-                    try $0.addWebhook(url: url, events: filter, acceptsLate: !noLate, secret: key.description)
+                try access.writing(.webhooks) { store in
+                    // An admin's endpoint is the instance's (every event); anyone else's carries their alerts.
+                    let actor = try store.account(named: try global.actor(in: store))
+                    return try store.addWebhook(
+                        url: url, events: filter, acceptsLate: !noLate, secret: key.description,
+                        account: actor.isAdmin ? nil : actor.name)
                 }
             }
             print("webhook \(endpoint.id) \(endpoint.url)")
@@ -51,11 +55,9 @@ struct Webhook: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let global = global
-            // With each endpoint's pending count, which the delivery queues hold.
-            let endpoints = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }.filter {
-                $0.kind == .webhook
-            }
+            let endpoints = try global.withStore(readOnly: true) { access in
+                try access.reading(.webhooks) { store in try store.webhookEndpoints(visibleTo: try global.actor(in: store)) }
+            }.filter { $0.kind == .webhook }
             guard !endpoints.isEmpty else {
                 print("no webhooks; `georemind webhook add URL` adds one")
                 return
@@ -88,7 +90,7 @@ struct Webhook: ParsableCommand {
         func run() throws {
             let found = try global.withStore { access in
                 try access.writing(.webhooks) { store in
-                    let found = try store.webhookEndpoint(endpoint)
+                    let found = try store.webhookEndpoint(endpoint, visibleTo: try global.actor(in: store))
                     try store.removeWebhook(id: found.id)
                     return found
                 }
@@ -124,12 +126,19 @@ struct Webhook: ParsableCommand {
                 }
                 return date
             }
+            // Only to the endpoints the acting account sees (on a store of one account, all of them).
             let (global, endpoint, eventID) = (global, endpoint, eventID)
+            let visible = try global.withStore(readOnly: true) { access in
+                try access.reading(.webhooks) { store in try store.webhookEndpoints(visibleTo: try global.actor(in: store)) }
+            }
+            let targets = try endpoint.map { [try WebhookEndpoint.named($0, among: visible).id] } ?? visible.map(\.id)
             let count = try AsyncCommand.value {
                 try await global.withDeliveryStore { store in
-                    var endpointID: Int64?
-                    if let endpoint { endpointID = try WebhookEndpoint.named(endpoint, among: try await store.webhookEndpoints()).id }
-                    return try await store.replayWebhookEvents(eventID: eventID, since: sinceDate, endpointID: endpointID)
+                    var count = 0
+                    for endpointID in targets {
+                        count += try await store.replayWebhookEvents(eventID: eventID, since: sinceDate, endpointID: endpointID)
+                    }
+                    return count
                 }
             }
             print("queued \(count) deliver\(count == 1 ? "y" : "ies")")

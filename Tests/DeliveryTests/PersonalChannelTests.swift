@@ -38,6 +38,8 @@ import Testing
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/anna", account: "anna")
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/ben", account: "ben")
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/everyone")
+        // Ben's own webhook (a program of his) carries his alerts as his channel does.
+        _ = try store.addWebhook(url: "\(base)/ben-hook", secret: WebhookSecret.generate().description, account: "ben")
 
         // Both phones arrive at the shop; Anna's first, which fires nothing: the milk is Ben's.
         func fix(_ seconds: Double, _ device: String, inside: Bool) -> Fix {
@@ -59,11 +61,12 @@ import Testing
         let tally = try await WebhookDispatcher(store: store, transport: transport, options: options).runOnce()
         try await transport.shutdown()
         try await receiver.stop()
-        #expect(tally.delivered == 5)
+        #expect(tally.delivered == 7)
         let received = receiver.requests.map { "\($0.path) \($0.headers["title"] ?? "")" }.sorted()
         #expect(
             received == [
-                "/anna Bins out", "/ben Bins out", "/ben Buy milk", "/everyone Bins out", "/everyone Buy milk",
+                "/anna Bins out", "/ben Bins out", "/ben Buy milk", "/ben-hook ", "/ben-hook ", "/everyone Bins out",
+                "/everyone Buy milk",
             ])
     }
 

@@ -104,8 +104,10 @@ import Testing
         let dispatcher = WebhookDispatcher(store: store, transport: transport, options: options())
         let group = ServiceGroup(configuration: .init(services: [dispatcher], logger: Logger(label: "test")))
         let running = Task { try await group.run() }
-        // The first event of device a is in flight (the second waits behind it, in order).
-        try await Task.sleep(for: .milliseconds(500))
+        // The first event of device a is in flight (the second waits behind it, in order): the
+        // receiver records a request when it arrives and answers 1.5 s later.
+        let arrived = Date().addingTimeInterval(10)
+        while receiver.requests.isEmpty, Date() < arrived { try await Task.sleep(for: .milliseconds(20)) }
         await group.triggerGracefulShutdown()
         try await running.value
         try await transport.shutdown()

@@ -185,4 +185,30 @@ import Testing
         #expect(foreign.status == 64)
         #expect(try sandbox.ok("token", "list").contains("ben-ingest\tingest\tben\t"))
     }
+
+    /// Webhooks and channels a person adds are theirs: seen, removed and replayed by them only;
+    /// an admin's webhook is the instance's and the others do not see it.
+    @Test func eachPersonManagesOnlyTheirOwnWebhooksAndChannels() throws {
+        try household()
+        let bens = try sandbox.ok("webhook", "add", "https://hooks.example.org/ben", "--account", "ben")
+        let number = try #require(bens.split(separator: " ").dropFirst().first.map(String.init))
+        try sandbox.ok("webhook", "add", "https://hooks.example.org/instance", "--account", "anna")
+        try sandbox.ok("channel", "add", "email", "ben@example.org", "--name", "mail", "--account", "ben")
+        try sandbox.ok("channel", "add", "email", "anna@example.org", "--name", "mail", "--account", "anna")
+        let benList = try sandbox.ok("webhook", "list", "--account", "ben")
+        #expect(benList.contains("hooks.example.org/ben") && !benList.contains("instance"))
+        let annaList = try sandbox.ok("webhook", "list", "--account", "anna")
+        #expect(annaList.contains("instance") && !annaList.contains("hooks.example.org/ben"))
+        #expect(try sandbox.ok("channel", "list", "--account", "ben").contains("ben@example.org"))
+        #expect(try !sandbox.ok("channel", "list", "--account", "ben").contains("anna@example.org"))
+        // Another's endpoint, by number, answers as a missing one and stays.
+        let foreign = try sandbox.run(["webhook", "remove", number, "--account", "anna"])
+        let missing = try sandbox.run(["webhook", "remove", "999", "--account", "anna"])
+        #expect(foreign.status != 0 && foreign.stderr == missing.stderr.replacingOccurrences(of: "999", with: number))
+        #expect(try sandbox.ok("webhook", "list", "--account", "ben").contains("hooks.example.org/ben"))
+        // Each removes its own "mail"; the other's stays.
+        #expect(try sandbox.ok("channel", "remove", "mail", "--account", "ben") == "removed channel mail\n")
+        #expect(try sandbox.ok("channel", "list", "--account", "anna").contains("anna@example.org"))
+        #expect(try sandbox.ok("webhook", "remove", number, "--account", "ben").hasPrefix("removed webhook \(number)"))
+    }
 }

@@ -15,9 +15,11 @@ extension ReminderStore {
     /// Adds an endpoint that receives the events recorded from now on: its cursor starts at the
     /// last outbox sequence given (kept in `sqlite_sequence` even once the event is pruned, and all
     /// a working copy of a PostgreSQL store knows of its outbox).
+    /// - Parameter account: whose alerts it carries (a person's own endpoint); nil: every event
+    ///   (the instance's, an admin's).
     public func addWebhook(
         url: String, events: EventTypeFilter = .all, acceptsLate: Bool = true,
-        secret: String
+        secret: String, account: String? = nil
     ) throws -> WebhookEndpoint {
         let database = try authorizedDatabase(for: "add a webhook")
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
@@ -28,10 +30,10 @@ extension ReminderStore {
         let id = try database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO webhookEndpoint (url, events, acceptsLate, secret, createdDate, cursor)
+                    INSERT INTO webhookEndpoint (url, events, acceptsLate, secret, createdDate, cursor, account)
                     VALUES (?, ?, ?, ?, ?, (SELECT MAX(COALESCE((SELECT MAX(sequence) FROM outboxEvent), 0),
-                        COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'outboxEvent'), 0))))
-                    """, arguments: [url, events.description, acceptsLate, secret, now])
+                        COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'outboxEvent'), 0))), ?)
+                    """, arguments: [url, events.description, acceptsLate, secret, now, account])
             return db.lastInsertedRowID
         }
         guard let endpoint = try webhookEndpoints().first(where: { $0.id == id }) else {
@@ -49,8 +51,15 @@ extension ReminderStore {
     }
 
     /// The endpoint whose number or URL is `reference`.
-    public func webhookEndpoint(_ reference: String) throws -> WebhookEndpoint {
-        try WebhookEndpoint.named(reference, among: webhookEndpoints())
+    public func webhookEndpoint(_ reference: String, visibleTo account: String? = nil) throws -> WebhookEndpoint {
+        try WebhookEndpoint.named(reference, among: account.map(webhookEndpoints(visibleTo:)) ?? webhookEndpoints())
+    }
+
+    /// The endpoints and channels `account` sees and manages: its own, and for an admin those
+    /// that are no one's (the instance's).
+    public func webhookEndpoints(visibleTo account: String) throws -> [WebhookEndpoint] {
+        let isAdmin = try self.account(named: account).isAdmin
+        return try webhookEndpoints().filter { $0.account == account || ($0.account == nil && isAdmin) }
     }
 }
 
