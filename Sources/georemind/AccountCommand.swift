@@ -47,14 +47,7 @@ struct AccountCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
 
-        func run() throws {
-            try global.withStore { access in
-                try access.writing([.reminders, .credentials]) { store in
-                    try global.requireAdmin(in: store)
-                    try store.setDisabled(true, account: name)
-                }
-            }
-        }
+        func run() throws { try global.setDisabled(true, account: name) }
     }
 
     struct Enable: ParsableCommand {
@@ -62,18 +55,21 @@ struct AccountCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
 
-        func run() throws {
-            try global.withStore { access in
-                try access.writing([.reminders, .credentials]) { store in
-                    try global.requireAdmin(in: store)
-                    try store.setDisabled(false, account: name)
-                }
-            }
-        }
+        func run() throws { try global.setDisabled(false, account: name) }
     }
 }
 
 extension GlobalOptions {
+    /// `account disable|enable NAME`, as an admin.
+    func setDisabled(_ disabled: Bool, account name: String) throws {
+        try withStore { access in
+            try access.writing([.reminders, .credentials]) { store in
+                try requireAdmin(in: store)
+                try store.setDisabled(disabled, account: name)
+            }
+        }
+    }
+
     /// Refuses unless the acting account is an admin.
     func requireAdmin(in store: ReminderStore) throws {
         let actor = try store.account(named: try self.actor(in: store))
