@@ -113,7 +113,7 @@ extension ICalComponent {
     }
 
     private static func utcInstant(year: Int) -> Date {
-        ReminderDate(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
+        CivilDateTime(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
     }
 }
 
@@ -151,7 +151,7 @@ private struct Onset {
     var weekdayCode: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][weekday - 1] }
     var localStart: String {
         ICalDateTime.string(
-            ReminderDate(
+            CivilDateTime(
                 year: year, month: month, day: day,
                 time: TimeOfDay(hour: hour, minute: minute, second: second)))
     }

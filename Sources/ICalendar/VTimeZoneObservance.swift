@@ -8,13 +8,13 @@ import Foundation
 struct VTimeZoneObservance {
     var isDaylight: Bool
     var offsetTo: Int
-    var start: ReminderDate
+    var start: CivilDateTime
     var rule: [String: String]?
 
     init?(_ component: ICalComponent) {
         guard component.name == "STANDARD" || component.name == "DAYLIGHT",
             let to = component.property("TZOFFSETTO").flatMap({ try? ICalUTCOffset.seconds($0.value) }),
-            let start = component.property("DTSTART").flatMap({ try? ICalDateTime.reminderDate($0.value) })
+            let start = component.property("DTSTART").flatMap({ try? ICalDateTime.civilDateTime($0.value) })
         else { return nil }
         isDaylight = component.name == "DAYLIGHT"
         offsetTo = to
@@ -76,8 +76,8 @@ enum ZoneSignature: Hashable, CustomStringConvertible {
     case transitions(Set<Transition>)
 
     init(zone: TimeZone, year: Int) {
-        let start = ReminderDate(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
-        let end = ReminderDate(year: year + 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
+        let start = CivilDateTime(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
+        let end = CivilDateTime(year: year + 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ICalDateTime.utc
         var found: Set<Transition> = []
