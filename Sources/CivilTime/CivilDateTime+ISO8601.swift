@@ -99,12 +99,10 @@ extension CivilDateTime {
 
     /// The wall-clock reading of `instant` in `zone`, as a zoned date-time.
     public init(instant: Date, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        let wall = WallClockReading(instant, in: zone)
         self.init(
-            year: c.year!, month: c.month!, day: c.day!,
-            time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: zone)
+            year: wall.year, month: wall.month, day: wall.day,
+            time: TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second), timeZone: zone)
     }
 
     /// ISO 8601 text: `2026-03-09T09:00:00-04:00` for a zoned date-time (`Z` in UTC),

@@ -65,16 +65,8 @@ public enum ICalDateTime {
 
     /// A UTC instant as `YYYYMMDDTHHMMSSZ`, fractions of a second dropped.
     public static func utcString(_ instant: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
         let seconds = instant.timeIntervalSinceReferenceDate.rounded(.down)
-        let c = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second],
-            from: Date(timeIntervalSinceReferenceDate: seconds))
-        return string(
-            CivilDateTime(
-                year: c.year!, month: c.month!, day: c.day!,
-                time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc))
+        return string(CivilDateTime(instant: Date(timeIntervalSinceReferenceDate: seconds), in: utc))
     }
 
     /// Reads a DATE-TIME that must be UTC (`...Z`), as RFC 5545 requires of DTSTAMP, COMPLETED,

@@ -78,14 +78,12 @@ enum ZoneSignature: Hashable, CustomStringConvertible {
     init(zone: TimeZone, year: Int) {
         let start = CivilDateTime(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
         let end = CivilDateTime(year: year + 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = ICalDateTime.utc
         var found: Set<Transition> = []
         var cursor = start
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < end {
             let before = zone.secondsFromGMT(for: next.addingTimeInterval(-1))
-            let local = calendar.dateComponents([.month, .day], from: next.addingTimeInterval(TimeInterval(before)))
-            found.insert(Transition(month: local.month!, day: local.day!, offsetTo: zone.secondsFromGMT(for: next)))
+            let local = WallClockReading(next.addingTimeInterval(TimeInterval(before)), in: ICalDateTime.utc)
+            found.insert(Transition(month: local.month, day: local.day, offsetTo: zone.secondsFromGMT(for: next)))
             cursor = next
         }
         self = found.isEmpty ? .fixed(offset: zone.secondsFromGMT(for: start)) : .transitions(found)

@@ -153,8 +153,8 @@ struct VTODODecoder {
         guard start.time != nil else {
             calendar.timeZone = ICalDateTime.utc
             let day = calendar.date(byAdding: .day, value: seconds / 86_400, to: start.instant(floatingZone: ICalDateTime.utc))!
-            let c = calendar.dateComponents([.year, .month, .day], from: day)
-            return CivilDateTime(year: c.year!, month: c.month!, day: c.day!, timeZone: start.timeZone)
+            let wall = WallClockReading(day, in: ICalDateTime.utc)
+            return CivilDateTime(year: wall.year, month: wall.month, day: wall.day, timeZone: start.timeZone)
         }
         var end = CivilDateTime(instant: instant.addingTimeInterval(Double(seconds)), in: calendar.timeZone)
         end.timeZone = start.timeZone

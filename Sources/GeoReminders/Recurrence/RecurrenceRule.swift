@@ -117,12 +117,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         guard date.timeZone != nil, date.time != nil else {
             return CivilDateTime(year: date.year, month: date.month, day: date.day, time: date.time)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date.instant())
-        return CivilDateTime(
-            year: c.year!, month: c.month!, day: c.day!,  // Asked-for components are always present.
-            time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc)
+        return CivilDateTime(instant: date.instant(), in: utc)
     }
 }
 
