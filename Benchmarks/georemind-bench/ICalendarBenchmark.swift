@@ -15,7 +15,7 @@ let icalendarBenchmark = Benchmark(name: "icalendar") {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
     calendar.append(ICalComponent.vtimezone(for: berlin, years: 2026...2027))
     for i in 0..<20_000 {
-        let due = ReminderDate(
+        let due = CivilDateTime(
             year: 2026, month: .random(in: 1...12, using: &g), day: .random(in: 1...28, using: &g),
             time: TimeOfDay(hour: .random(in: 0...23, using: &g), minute: 0), timeZone: berlin)
         var todo = ICalComponent(
@@ -56,7 +56,7 @@ let icalendarBenchmark = Benchmark(name: "icalendar") {
     let resolver = ICalTimeZoneResolver(calendar: roots[0])
     let (dateSeconds, count) = try measure {
         try roots[0].components(named: "VTODO").reduce(0) { n, todo in
-            _ = try todo.property("DUE")!.reminderDate(resolver: resolver)
+            _ = try todo.property("DUE")!.civilDateTime(resolver: resolver)
             return n + 1
         }
     }

@@ -15,7 +15,7 @@ let interchangeBenchmark = Benchmark(name: "interchange") {
     let weekly = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO", fromCompletion: true)
     for i in 0..<20_000 {
         let allDay = Int.random(in: 0..<4, using: &g) == 0
-        let due = ReminderDate(
+        let due = CivilDateTime(
             year: 2026, month: .random(in: 1...12, using: &g), day: .random(in: 1...28, using: &g),
             time: allDay ? nil : TimeOfDay(hour: .random(in: 0...23, using: &g), minute: 0),
             timeZone: zones[i % zones.count])

@@ -6,17 +6,17 @@ import GeoReminders
 /// positions, and the slowest pathological case: a yearly rule that never matches (runs to 9999).
 let recurrenceBenchmark = Benchmark(name: "recurrence") {
     let zone = TimeZone(identifier: "America/New_York")!
-    let starts: [(String, ReminderDate)] = [
+    let starts: [(String, CivilDateTime)] = [
         (
             "daily zoned 09:00 America/New_York",
-            ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0), timeZone: zone)
+            CivilDateTime(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0), timeZone: zone)
         ),
         (
             "daily zoned 02:30 America/New_York",
-            ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 2, minute: 30), timeZone: zone)
+            CivilDateTime(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 2, minute: 30), timeZone: zone)
         ),
-        ("daily floating 09:00", ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0))),
-        ("daily all-day", ReminderDate(year: 2026, month: 1, day: 1)),
+        ("daily floating 09:00", CivilDateTime(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 9, minute: 0))),
+        ("daily all-day", CivilDateTime(year: 2026, month: 1, day: 1)),
     ]
     let daily = try RecurrenceRule(rrule: "FREQ=DAILY")
     for (label, start) in starts {

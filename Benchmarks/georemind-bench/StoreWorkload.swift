@@ -10,12 +10,12 @@ func storeWorkload(count: Int) -> [Reminder] {
     let zones = [TimeZone(identifier: "Europe/Paris")!, TimeZone(identifier: "America/New_York")!, nil]
     return (0..<count).map { n in
         let title = (0..<3).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
-        var due: ReminderDate?
+        var due: CivilDateTime?
         if Int.random(in: 0..<10, using: &generator) < 8 {
             let time =
                 Bool.random(using: &generator)
                 ? TimeOfDay(hour: Int.random(in: 0..<24, using: &generator), minute: 0) : nil
-            due = ReminderDate(
+            due = CivilDateTime(
                 year: 2026, month: Int.random(in: 1...12, using: &generator),
                 day: Int.random(in: 1...28, using: &generator), time: time,
                 timeZone: zones.randomElement(using: &generator)!)

@@ -43,7 +43,7 @@ struct FuzzTarget: Sendable {
             _ = try? Length(parsing: text)
             _ = try? TimeSpan(parsing: text)
             _ = try? Speed(parsing: text)
-            _ = try? ReminderDate(iso8601: text, timeZone: nil)
+            _ = try? CivilDateTime(iso8601: text, timeZone: nil)
             _ = try? RecurrenceRule(shorthand: text)
         },
         FuzzTarget(name: "mapdata", seeds: ["MapData.json"]) { data in _ = try MapDataCatalog(data: data, file: "fuzz") },
@@ -162,7 +162,7 @@ struct FuzzTarget: Sendable {
     private static func expandRule(_ data: Data) throws {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         let rule = try RecurrenceRule(rrule: text)
-        let start = ReminderDate(
+        let start = CivilDateTime(
             year: 2026, month: 1, day: 31, time: TimeOfDay(hour: 2, minute: 30),
             timeZone: TimeZone(identifier: "America/New_York"))
         _ = rule.preview(from: start, count: 50)

@@ -113,7 +113,7 @@ extension ICalComponent {
     }
 
     private static func utcInstant(year: Int) -> Date {
-        ReminderDate(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
+        CivilDateTime(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
     }
 }
 
@@ -135,13 +135,11 @@ private struct Onset {
         offsetTo = zone.secondsFromGMT(for: instant)
         isDaylight = zone.daylightSavingTimeOffset(for: instant) != 0
         name = names.name(offset: offsetTo, isDaylight: isDaylight)
+        let wall = WallClockReading(instant.addingTimeInterval(TimeInterval(offsetFrom)), in: ICalDateTime.utc)
+        (year, month, day, hour, minute, second) = (wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
+        weekday = wall.weekday
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ICalDateTime.utc
-        let c = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second, .weekday],
-            from: instant.addingTimeInterval(TimeInterval(offsetFrom)))
-        (year, month, day, hour, minute, second) = (c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-        weekday = c.weekday!
         let monthLength = calendar.range(of: .day, in: .month, for: instant.addingTimeInterval(TimeInterval(offsetFrom)))!.count
         isLastOfMonth = day + 7 > monthLength
     }
@@ -151,7 +149,7 @@ private struct Onset {
     var weekdayCode: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][weekday - 1] }
     var localStart: String {
         ICalDateTime.string(
-            ReminderDate(
+            CivilDateTime(
                 year: year, month: month, day: day,
                 time: TimeOfDay(hour: hour, minute: minute, second: second)))
     }

@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
 
-/// DATE and DATE-TIME values read into and written from `ReminderDate`.
+/// DATE and DATE-TIME values read into and written from `CivilDateTime`.
 ///
 /// The three DATE-TIME forms map one to one: `...Z` is UTC (zone `ICalDateTime.utc`), a `TZID`
 /// parameter gives a zoned time, and neither gives a floating time (zone nil). A DATE is an
@@ -22,7 +22,7 @@ public enum ICalDateTime {
 
     /// Reads `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`. `zone` is the zone the TZID parameter resolved
     /// to; it is ignored for `Z` values (UTC is explicit) and for DATE values (they float).
-    public static func reminderDate(_ text: String, zone: TimeZone? = nil) throws(ICalValueError) -> ReminderDate {
+    public static func civilDateTime(_ text: String, zone: TimeZone? = nil) throws(ICalValueError) -> CivilDateTime {
         let chars = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             var n = 0
@@ -35,7 +35,7 @@ public enum ICalDateTime {
         if chars.count == 8 {
             guard let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8), isValidDay(y, mo, d)
             else { throw .badDate(value: text) }
-            return ReminderDate(year: y, month: mo, day: d)
+            return CivilDateTime(year: y, month: mo, day: d)
         }
         let isUTCForm = chars.count == 16 && (chars[15] == UInt8(ascii: "Z") || chars[15] == UInt8(ascii: "z"))
         guard chars.count == 15 || isUTCForm, chars[8] == UInt8(ascii: "T") || chars[8] == UInt8(ascii: "t"),
@@ -44,11 +44,11 @@ public enum ICalDateTime {
             isValidDay(y, mo, d), h < 24, mi < 60, s <= 60  // 60: a leap second (§3.3.5)
         else { throw .badDateTime(value: text) }
         let time = TimeOfDay(hour: h, minute: mi, second: s)
-        return ReminderDate(year: y, month: mo, day: d, time: time, timeZone: isUTCForm ? utc : zone)
+        return CivilDateTime(year: y, month: mo, day: d, time: time, timeZone: isUTCForm ? utc : zone)
     }
 
     /// The value text: `YYYYMMDD` for all-day, `...Z` for UTC, bare local time otherwise.
-    public static func string(_ date: ReminderDate) -> String {
+    public static func string(_ date: CivilDateTime) -> String {
         var out = digits(date.year, 4) + digits(date.month, 2) + digits(date.day, 2)
         guard let t = date.time else { return out }
         out += "T" + digits(t.hour, 2) + digits(t.minute, 2) + digits(t.second, 2)
@@ -57,7 +57,7 @@ public enum ICalDateTime {
     }
 
     /// The parameters the value needs: `VALUE=DATE` for all-day, `TZID` for a zoned time.
-    public static func parameters(_ date: ReminderDate) -> [ICalParameter] {
+    public static func parameters(_ date: CivilDateTime) -> [ICalParameter] {
         guard date.time != nil else { return [ICalParameter(name: "VALUE", value: "DATE")] }
         guard let zone = date.timeZone, !isUTC(zone) else { return [] }
         return [ICalParameter(name: "TZID", value: zone.identifier)]
@@ -65,22 +65,14 @@ public enum ICalDateTime {
 
     /// A UTC instant as `YYYYMMDDTHHMMSSZ`, fractions of a second dropped.
     public static func utcString(_ instant: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
         let seconds = instant.timeIntervalSinceReferenceDate.rounded(.down)
-        let c = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second],
-            from: Date(timeIntervalSinceReferenceDate: seconds))
-        return string(
-            ReminderDate(
-                year: c.year!, month: c.month!, day: c.day!,
-                time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc))
+        return string(CivilDateTime(instant: Date(timeIntervalSinceReferenceDate: seconds), in: utc))
     }
 
     /// Reads a DATE-TIME that must be UTC (`...Z`), as RFC 5545 requires of DTSTAMP, COMPLETED,
     /// CREATED, LAST-MODIFIED and absolute TRIGGER values.
     public static func utcInstant(_ text: String) throws(ICalValueError) -> Date {
-        let date = try reminderDate(text)
+        let date = try civilDateTime(text)
         guard date.time != nil, let zone = date.timeZone, isUTC(zone) else { throw .badDateTime(value: text) }
         return date.instant()
     }

@@ -5,14 +5,14 @@ import Foundation
 /// naming the property's line, and initializers that write each value type.
 extension ICalProperty {
     /// DTSTART, DUE, RECURRENCE-ID...: a DATE (all-day), UTC, zoned (TZID) or floating DATE-TIME.
-    public func reminderDate(resolver: ICalTimeZoneResolver) throws(ICalParseError) -> ReminderDate {
+    public func civilDateTime(resolver: ICalTimeZoneResolver) throws(ICalParseError) -> CivilDateTime {
         let isDateType = parameter("VALUE")?.uppercased() == "DATE"
         if isDateType && value.count != 8 { throw invalid(.badDate(value: value)) }
         var zone: TimeZone?
         if let tzid = parameter("TZID"), !value.uppercased().hasSuffix("Z"), value.count != 8 {
             do { zone = try resolver.timeZone(for: tzid) } catch { throw invalid(error) }
         }
-        do { return try ICalDateTime.reminderDate(value, zone: zone) } catch { throw invalid(error) }
+        do { return try ICalDateTime.civilDateTime(value, zone: zone) } catch { throw invalid(error) }
     }
 
     /// DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED, absolute TRIGGER: a UTC DATE-TIME.
@@ -42,7 +42,7 @@ extension ICalProperty {
 
     /// A DATE or DATE-TIME property with the parameters its form needs (VALUE=DATE or TZID).
     /// `extraParameters` follow them.
-    public init(name: String, date: ReminderDate, extraParameters: [ICalParameter] = []) {
+    public init(name: String, date: CivilDateTime, extraParameters: [ICalParameter] = []) {
         self.init(name: name, parameters: ICalDateTime.parameters(date) + extraParameters, value: ICalDateTime.string(date))
     }
 

@@ -8,13 +8,13 @@ import Foundation
 struct VTimeZoneObservance {
     var isDaylight: Bool
     var offsetTo: Int
-    var start: ReminderDate
+    var start: CivilDateTime
     var rule: [String: String]?
 
     init?(_ component: ICalComponent) {
         guard component.name == "STANDARD" || component.name == "DAYLIGHT",
             let to = component.property("TZOFFSETTO").flatMap({ try? ICalUTCOffset.seconds($0.value) }),
-            let start = component.property("DTSTART").flatMap({ try? ICalDateTime.reminderDate($0.value) })
+            let start = component.property("DTSTART").flatMap({ try? ICalDateTime.civilDateTime($0.value) })
         else { return nil }
         isDaylight = component.name == "DAYLIGHT"
         offsetTo = to
@@ -76,16 +76,14 @@ enum ZoneSignature: Hashable, CustomStringConvertible {
     case transitions(Set<Transition>)
 
     init(zone: TimeZone, year: Int) {
-        let start = ReminderDate(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
-        let end = ReminderDate(year: year + 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = ICalDateTime.utc
+        let start = CivilDateTime(year: year, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
+        let end = CivilDateTime(year: year + 1, month: 1, day: 1, time: TimeOfDay(hour: 0, minute: 0), timeZone: ICalDateTime.utc).instant()
         var found: Set<Transition> = []
         var cursor = start
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < end {
             let before = zone.secondsFromGMT(for: next.addingTimeInterval(-1))
-            let local = calendar.dateComponents([.month, .day], from: next.addingTimeInterval(TimeInterval(before)))
-            found.insert(Transition(month: local.month!, day: local.day!, offsetTo: zone.secondsFromGMT(for: next)))
+            let local = WallClockReading(next.addingTimeInterval(TimeInterval(before)), in: ICalDateTime.utc)
+            found.insert(Transition(month: local.month, day: local.day, offsetTo: zone.secondsFromGMT(for: next)))
             cursor = next
         }
         self = found.isEmpty ? .fixed(offset: zone.secondsFromGMT(for: start)) : .transitions(found)

@@ -15,7 +15,7 @@ struct Due: ParsableCommand {
     func run() throws {
         let moment =
             try at.map { text in
-                try CLIError.reading("--at") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+                try CLIError.reading("--at") { try CivilDateTime(iso8601: text, timeZone: .current).instant() }
             } ?? Date()
         let events = try global.withStore(readOnly: true) { access in
             try access.reading(.reminders) { store in try store.dueAlarms(at: moment) }

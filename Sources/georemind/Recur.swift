@@ -24,9 +24,9 @@ struct Recur: ParsableCommand {
     func run() throws {
         let parsed = try CLIError.reading("rule") { try RecurrenceRule(shorthand: rule) }
         let zone = try CLIError.reading("--time-zone") { try ReminderDraft.zone(timeZone) }
-        let first = try CLIError.reading("--start") { try ReminderDate(iso8601: start, timeZone: zone) }
+        let first = try CLIError.reading("--start") { try CivilDateTime(iso8601: start, timeZone: zone) }
         let limit = try until.map { text in
-            try CLIError.reading("--until") { try ReminderDate(iso8601: text, timeZone: zone) }
+            try CLIError.reading("--until") { try CivilDateTime(iso8601: text, timeZone: zone) }
         }
         let dates = parsed.preview(from: first, count: count ?? (limit == nil ? 10 : 1000), through: limit)
         for date in dates { print(date.iso8601) }

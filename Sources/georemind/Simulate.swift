@@ -49,7 +49,7 @@ struct Simulate: ParsableCommand {
     func run() throws {
         let departure =
             try depart.map { text in
-                try CLIError.reading("--depart") { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+                try CLIError.reading("--depart") { try CivilDateTime(iso8601: text, timeZone: .current).instant() }
             } ?? Date()
         let metresPerSecond = try CLIError.reading("--speed") { try Speed(parsing: speed).metresPerSecond }
         let step = try CLIError.reading("--interval") { try TimeSpan(parsing: interval).seconds }

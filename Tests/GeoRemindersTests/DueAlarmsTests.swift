@@ -18,7 +18,7 @@ import Testing
             reminder(6, "tie", created: 5, alarms: [timed(6, at: 100)]),
             reminder(
                 7, "relative", created: 6,
-                due: ReminderDate(
+                due: CivilDateTime(
                     year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 6, minute: 15), timeZone: TimeZone(identifier: "UTC")!),
                 alarms: [Alarm(id: uuid(1007), trigger: .relative(offset: -60))]),
         ])

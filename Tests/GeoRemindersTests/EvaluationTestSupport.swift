@@ -24,7 +24,7 @@ let inside = 0.0005, outside = 0.005
 
 /// A reminder created `created` seconds after ``streamStart`` (the tie order), with `alarms`.
 func reminder(
-    _ n: Int, _ title: String, created: Double = 0, priority: Int = 0, due: ReminderDate? = nil,
+    _ n: Int, _ title: String, created: Double = 0, priority: Int = 0, due: CivilDateTime? = nil,
     completed: Bool = false, alarms: [Alarm]
 ) -> Reminder {
     Reminder(

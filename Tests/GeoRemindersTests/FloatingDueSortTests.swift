@@ -20,18 +20,18 @@ import Testing
     /// Zoned 2026-11-23 17:45 in Los Angeles is 2026-11-24 01:45 UTC and 10:45 in Tokyo.
     static let zoned = Reminder(
         id: uuid(1), title: "zoned evening",
-        dueDate: ReminderDate(
+        dueDate: CivilDateTime(
             year: 2026, month: 11, day: 23, time: TimeOfDay(hour: 17, minute: 45), timeZone: losAngeles),
         creationDate: date(1))
     /// Floating all-day 2026-11-24: 00:00 wherever the person is.
     static let floatingDay = Reminder(
         id: uuid(2), title: "floating day",
-        dueDate: ReminderDate(
+        dueDate: CivilDateTime(
             year: 2026, month: 11, day: 24), creationDate: date(2))
     /// Floating 2026-11-24 09:00.
     static let floatingMorning = Reminder(
         id: uuid(3), title: "floating morning",
-        dueDate: ReminderDate(
+        dueDate: CivilDateTime(
             year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 9, minute: 0)), creationDate: date(3))
 
     func titles(_ store: ReminderStore, _ predicate: ReminderPredicate = ReminderPredicate()) throws -> [String] {
@@ -59,7 +59,7 @@ import Testing
         try tokyo.save(
             Reminder(
                 id: uuid(4), title: "floating 10:00",
-                dueDate: ReminderDate(
+                dueDate: CivilDateTime(
                     year: 2026, month: 11, day: 24, time: TimeOfDay(hour: 10, minute: 0)), creationDate: date(4)))
         #expect(try titles(tokyo) == ["floating day", "floating morning", "floating 10:00", "zoned evening"])
         // Back in Los Angeles: keys rebuilt again.
@@ -85,7 +85,7 @@ import Testing
         func zoned(_ id: Int, _ minute: Int) -> Reminder {
             Reminder(
                 id: uuid(id), title: "zoned 03:\(minute)",
-                dueDate: ReminderDate(
+                dueDate: CivilDateTime(
                     year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 3, minute: minute), timeZone: Self.losAngeles),
                 creationDate: date(Double(id)))
         }
@@ -93,7 +93,7 @@ import Testing
         try store.save(
             Reminder(
                 id: uuid(2), title: "floating 02:30",
-                dueDate: ReminderDate(
+                dueDate: CivilDateTime(
                     year: 2026, month: 3, day: 8, time: TimeOfDay(hour: 2, minute: 30)), creationDate: date(2)))
         try store.save(zoned(3, 15))
         #expect(try titles(store) == ["zoned 03:15", "floating 02:30", "zoned 03:45"])

@@ -33,10 +33,10 @@ struct ICalendarSampleTests {
         #expect(todos.map { $0.components.map(\.properties.count) } == [[5], [7], [5], [8]])
 
         // A zoned due date whose absolute alarm is the same instant in UTC.
-        let due = try todos[0].property("DUE")!.reminderDate(resolver: zones)
+        let due = try todos[0].property("DUE")!.civilDateTime(resolver: zones)
         #expect(
             due
-                == ReminderDate(
+                == CivilDateTime(
                     year: 2026, month: 10, day: 5, time: TimeOfDay(hour: 9, minute: 0),
                     timeZone: TimeZone(identifier: "Europe/Amsterdam")))
         let alarm0 = todos[0].components[0]
@@ -66,7 +66,7 @@ struct ICalendarSampleTests {
 
         // All-day repeating reminder with a relative alarm.
         #expect(todos[2].property("RRULE")!.value == "FREQ=WEEKLY;INTERVAL=1;BYDAY=SA")
-        #expect(try todos[2].property("DUE")!.reminderDate(resolver: zones) == ReminderDate(year: 2026, month: 10, day: 3))
+        #expect(try todos[2].property("DUE")!.civilDateTime(resolver: zones) == CivilDateTime(year: 2026, month: 10, day: 3))
         #expect(try todos[2].components[0].property("TRIGGER")!.durationSeconds() == -900)
 
         // Completed, with a departure alarm whose quoted address holds a comma.
@@ -98,18 +98,18 @@ struct ICalendarSampleTests {
         #expect(try parent.property("PERCENT-COMPLETE")!.integer() == 40)
         #expect(parent.property("STATUS")!.value == "IN-PROCESS")
         #expect(parent.property("X-OC-HIDECOMPLETEDSUBTASKS")!.value == "1")
-        let due = try parent.property("DUE")!.reminderDate(resolver: zones)
+        let due = try parent.property("DUE")!.civilDateTime(resolver: zones)
         #expect(due.timeZone?.identifier == "Europe/Berlin")
         #expect(due.instant() == utc("20261031T170000Z"))
 
         #expect(todos[1].property("RELATED-TO")!.value == "a3f1c0de-7b2e-4c55-9d0a-1e2f3a4b5c6d")
         #expect(todos[1].property("RELATED-TO")!.parameters.isEmpty)
-        #expect(try todos[1].property("DUE")!.reminderDate(resolver: zones) == ReminderDate(year: 2026, month: 9, day: 30))
+        #expect(try todos[1].property("DUE")!.civilDateTime(resolver: zones) == CivilDateTime(year: 2026, month: 9, day: 30))
 
         let child = todos[2]
         #expect(child.property("RELATED-TO")!.parameter("RELTYPE") == "PARENT")
         #expect(child.properties(named: "CATEGORIES").map(\.textList) == [["Home"], ["Weekend, if dry"]])
-        #expect(try child.property("DUE")!.reminderDate(resolver: zones).timeZone == ICalDateTime.utc)
+        #expect(try child.property("DUE")!.civilDateTime(resolver: zones).timeZone == ICalDateTime.utc)
         let trigger = try #require(child.components.first?.property("TRIGGER"))
         #expect(trigger.parameter("RELATED") == "END")
         #expect(try trigger.durationSeconds() == -3600)
@@ -145,12 +145,12 @@ struct ICalendarSampleTests {
                 == "Grüße an alle – frag nach dem Rezept für Käsekuchen und über den Schnee – ob er schon liegt. Sie mag es, wenn man pünktlich anruft."
         )
         #expect(call.property("DESCRIPTION")!.lineNumber == 79)
-        #expect(try call.property("DTSTART")!.reminderDate(resolver: zones).instant() == utc("20261011T150000Z"))
+        #expect(try call.property("DTSTART")!.civilDateTime(resolver: zones).instant() == utc("20261011T150000Z"))
         #expect(try call.components[0].property("TRIGGER")!.durationSeconds() == -86_400)
 
         let expenses = todos[2]
         #expect(expenses.property("UID")!.value.count == 80)
-        #expect(try expenses.property("DUE")!.reminderDate(resolver: zones).instant() == utc("20260930T150000Z"))
+        #expect(try expenses.property("DUE")!.civilDateTime(resolver: zones).instant() == utc("20260930T150000Z"))
         #expect(try expenses.components[0].property("TRIGGER")!.utcInstant() == utc("20260930T130000Z"))
     }
 

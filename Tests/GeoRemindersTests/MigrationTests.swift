@@ -28,7 +28,7 @@ import Testing
             reminder
                 == Reminder(
                     id: uuid(1), listID: uuid(100), title: "Buy bread", notes: "wholemeal", priority: 5,
-                    dueDate: ReminderDate(year: 2025, month: 6, day: 1, time: TimeOfDay(hour: 18, minute: 0), timeZone: paris),
+                    dueDate: CivilDateTime(year: 2025, month: 6, day: 1, time: TimeOfDay(hour: 18, minute: 0), timeZone: paris),
                     creationDate: date(770_000_000), lastModifiedDate: date(770_000_100),
                     recurrenceRules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=SA")],
                     alarms: [

@@ -9,7 +9,7 @@ import Testing
 /// RFC 5545 differently from python-dateutil.
 struct RecurrenceRuleExpansionTests {
     static func expand(_ rule: String, from start: String, count: Int = 100) throws -> [String] {
-        try RecurrenceRule(rrule: rule).preview(from: ReminderDate(compact: start), count: count).map(\.compact)
+        try RecurrenceRule(rrule: rule).preview(from: CivilDateTime(compact: start), count: count).map(\.compact)
     }
 
     @Test func monthlyOnThe31stSkipsShortMonths() throws {
@@ -142,19 +142,19 @@ struct RecurrenceRuleExpansionTests {
     @Test func ruleThatNeverOccursEnds() throws {
         #expect(try Self.expand("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", from: "20260101").isEmpty)
         let rule = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31")
-        #expect(Array(rule.occurrences(from: ReminderDate(compact: "20260101"))).isEmpty)
+        #expect(Array(rule.occurrences(from: CivilDateTime(compact: "20260101"))).isEmpty)
     }
 
     @Test func previewStopsAtCountOrLimit() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY")
-        let start = ReminderDate(compact: "20260101T090000")
+        let start = CivilDateTime(compact: "20260101T090000")
         #expect(rule.preview(from: start, count: 0).isEmpty)
         #expect(rule.preview(from: start, count: 2).map(\.compact) == ["20260101T090000", "20260102T090000"])
         #expect(
-            rule.preview(from: start, count: 100, through: ReminderDate(compact: "20260103T090000")).map(\.compact)
+            rule.preview(from: start, count: 100, through: CivilDateTime(compact: "20260103T090000")).map(\.compact)
                 == ["20260101T090000", "20260102T090000", "20260103T090000"])
-        #expect(rule.preview(from: start, count: 100, through: ReminderDate(compact: "20260103")).count == 3)
-        #expect(rule.preview(from: start, count: 100, through: ReminderDate(compact: "20260102T085959")).count == 1)
+        #expect(rule.preview(from: start, count: 100, through: CivilDateTime(compact: "20260103")).count == 3)
+        #expect(rule.preview(from: start, count: 100, through: CivilDateTime(compact: "20260102T085959")).count == 1)
         let many = rule.preview(from: start, count: 10_000)
         #expect(many.count == 10_000)
         #expect(many.last?.compact == "20530518T090000")
@@ -163,27 +163,27 @@ struct RecurrenceRuleExpansionTests {
 
     @Test func firstOccurrenceAfterKeepsTheSeriesCount() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=WEEKLY;COUNT=3")
-        let start = ReminderDate(compact: "20260105T090000")
+        let start = CivilDateTime(compact: "20260105T090000")
         #expect(rule.firstOccurrence(after: start, seriesStart: start)?.compact == "20260112T090000")
         #expect(
-            rule.firstOccurrence(after: ReminderDate(compact: "20260112T090000"), seriesStart: start)?.compact
+            rule.firstOccurrence(after: CivilDateTime(compact: "20260112T090000"), seriesStart: start)?.compact
                 == "20260119T090000")
-        #expect(rule.firstOccurrence(after: ReminderDate(compact: "20260119T090000"), seriesStart: start) == nil)
+        #expect(rule.firstOccurrence(after: CivilDateTime(compact: "20260119T090000"), seriesStart: start) == nil)
         // Strictly after: a moment before an occurrence gives that occurrence.
         #expect(
-            rule.firstOccurrence(after: ReminderDate(compact: "20260112T085959"), seriesStart: start)?.compact
+            rule.firstOccurrence(after: CivilDateTime(compact: "20260112T085959"), seriesStart: start)?.compact
                 == "20260112T090000")
     }
 
     @Test func firstOccurrenceAfterHonoursUntilAndMonthEnds() throws {
         let until = try RecurrenceRule(rrule: "FREQ=MONTHLY;UNTIL=20260331T235959")
-        let start = ReminderDate(compact: "20260131T090000")
+        let start = CivilDateTime(compact: "20260131T090000")
         #expect(until.firstOccurrence(after: start, seriesStart: start)?.compact == "20260331T090000")
-        #expect(until.firstOccurrence(after: ReminderDate(compact: "20260331T090000"), seriesStart: start) == nil)
+        #expect(until.firstOccurrence(after: CivilDateTime(compact: "20260331T090000"), seriesStart: start) == nil)
         // A 31st never drifts to the 28th or 30th.
         let monthly = try RecurrenceRule(rrule: "FREQ=MONTHLY")
         #expect(
-            monthly.firstOccurrence(after: ReminderDate(compact: "20260331T090000"), seriesStart: start)?.compact
+            monthly.firstOccurrence(after: CivilDateTime(compact: "20260331T090000"), seriesStart: start)?.compact
                 == "20260531T090000")
         // A late completion does not skip occurrences: the next after the completed one is given.
         #expect(monthly.firstOccurrence(after: start, seriesStart: start)?.compact == "20260331T090000")
@@ -191,9 +191,9 @@ struct RecurrenceRuleExpansionTests {
 
     @Test func firstOccurrenceOfAnAllDaySeriesSkipsTheWholeDay() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY")
-        let start = ReminderDate(compact: "20260101")
-        #expect(rule.firstOccurrence(after: ReminderDate(compact: "20260102"), seriesStart: start)?.compact == "20260103")
-        #expect(rule.firstOccurrence(after: ReminderDate(compact: "20260102T000000"), seriesStart: start)?.compact == "20260103")
+        let start = CivilDateTime(compact: "20260101")
+        #expect(rule.firstOccurrence(after: CivilDateTime(compact: "20260102"), seriesStart: start)?.compact == "20260103")
+        #expect(rule.firstOccurrence(after: CivilDateTime(compact: "20260102T000000"), seriesStart: start)?.compact == "20260103")
         let utc = TimeZone(secondsFromGMT: 0)!
         #expect(
             rule.firstOccurrence(

@@ -44,7 +44,7 @@ struct RecurrenceRuleParsingTests {
         #expect(
             rule.end
                 == .until(
-                    ReminderDate(
+                    CivilDateTime(
                         year: 2030, month: 1, day: 1, time: TimeOfDay(hour: 12, minute: 0), timeZone: RecurrenceRule.utc)))
         #expect(rule.fromCompletion == false)
 
@@ -79,7 +79,7 @@ struct RecurrenceRuleParsingTests {
 
         let everything = try RecurrenceRule(
             frequency: .yearly, interval: 2,
-            end: .until(ReminderDate(year: 2030, month: 6, day: 1)),
+            end: .until(CivilDateTime(year: 2030, month: 6, day: 1)),
             daysOfTheWeek: [RecurrenceDayOfWeek(.monday)], daysOfTheMonth: [1, -1], daysOfTheYear: [100],
             weeksOfTheYear: [10], monthsOfTheYear: [6], setPositions: [1], firstDayOfTheWeek: .sunday)
         #expect(
@@ -92,7 +92,7 @@ struct RecurrenceRuleParsingTests {
         let rule = try RecurrenceRule(
             frequency: .daily,
             end: .until(
-                ReminderDate(
+                CivilDateTime(
                     year: 2026, month: 7, day: 1, time: TimeOfDay(hour: 21, minute: 30), timeZone: newYork)))
         #expect(rule.rrule == "FREQ=DAILY;UNTIL=20260702T013000Z")
     }

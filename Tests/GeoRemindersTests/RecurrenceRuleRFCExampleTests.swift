@@ -244,8 +244,8 @@ struct RecurrenceRuleRFCExampleTests {
             ]),
     ]
 
-    static func start(_ day: String) -> ReminderDate {
-        ReminderDate(compact: day + "T090000", zone: "America/New_York")
+    static func start(_ day: String) -> CivilDateTime {
+        CivilDateTime(compact: day + "T090000", zone: "America/New_York")
     }
 
     @Test(arguments: examples)
@@ -260,13 +260,13 @@ struct RecurrenceRuleRFCExampleTests {
     static func everyDay(from first: String, through last: String) -> [String] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let start = ReminderDate(compact: first), end = ReminderDate(compact: last)
+        let start = CivilDateTime(compact: first), end = CivilDateTime(compact: last)
         var date = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day))!
         let stop = calendar.date(from: DateComponents(year: end.year, month: end.month, day: end.day))!
         var days: [String] = []
         while date <= stop {
             let c = calendar.dateComponents([.year, .month, .day], from: date)
-            days.append(ReminderDate(year: c.year!, month: c.month!, day: c.day!).compact)
+            days.append(CivilDateTime(year: c.year!, month: c.month!, day: c.day!).compact)
             date = calendar.date(byAdding: .day, value: 1, to: date)!
         }
         return days

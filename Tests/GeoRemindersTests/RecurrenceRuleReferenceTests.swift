@@ -37,7 +37,7 @@ struct RecurrenceRuleReferenceTests {
     func expansionMatchesDateutil(_ reference: Case) throws {
         let rule = try RecurrenceRule(rrule: reference.rule)
         #expect(rule.rrule == reference.rule)
-        let start = ReminderDate(compact: reference.start)
+        let start = CivilDateTime(compact: reference.start)
         let occurrences = rule.preview(from: start, count: reference.take).map(\.compact)
         #expect(occurrences == reference.expected)
     }

@@ -7,7 +7,7 @@ import Testing
 /// Wall-clock time across DST changes: kept in the start's zone, moved forward by the gap when it
 /// does not exist (RFC 5545 erratum 4271), floating and all-day starts untouched.
 struct RecurrenceRuleTimeZoneTests {
-    static func zoned(_ text: String, _ zone: String) -> ReminderDate { ReminderDate(compact: text, zone: zone) }
+    static func zoned(_ text: String, _ zone: String) -> CivilDateTime { CivilDateTime(compact: text, zone: zone) }
 
     @Test func nineOClockStaysNineAcrossBothNewYorkChanges() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY")
@@ -68,18 +68,18 @@ struct RecurrenceRuleTimeZoneTests {
 
     @Test func floatingStartKeepsItsReadingEverywhere() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=3")
-        let occurrences = rule.preview(from: ReminderDate(compact: "20260307T023000"), count: 10)
+        let occurrences = rule.preview(from: CivilDateTime(compact: "20260307T023000"), count: 10)
         #expect(occurrences.map(\.compact) == ["20260307T023000", "20260308T023000", "20260309T023000"])
         #expect(occurrences.allSatisfy { $0.isFloating })
     }
 
     @Test func allDayStartStaysDateOnly() throws {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=3")
-        let zonedAllDay = ReminderDate(year: 2026, month: 3, day: 7, timeZone: TimeZone(identifier: "America/New_York"))
+        let zonedAllDay = CivilDateTime(year: 2026, month: 3, day: 7, timeZone: TimeZone(identifier: "America/New_York"))
         let occurrences = rule.preview(from: zonedAllDay, count: 10)
         #expect(occurrences.map(\.compact) == ["20260307", "20260308", "20260309"])
         #expect(occurrences.allSatisfy { $0.isAllDay && $0.timeZone == TimeZone(identifier: "America/New_York") })
-        #expect(rule.preview(from: ReminderDate(compact: "20260307"), count: 10).allSatisfy { $0.isAllDay && $0.isFloating })
+        #expect(rule.preview(from: CivilDateTime(compact: "20260307"), count: 10).allSatisfy { $0.isAllDay && $0.isFloating })
     }
 
     @Test func nextOccurrenceAfterAnInstantReadsItInTheSeriesZone() throws {
@@ -92,7 +92,7 @@ struct RecurrenceRuleTimeZoneTests {
         let same = rule.firstOccurrence(after: Date(timeIntervalSince1970: 1_772_974_799), seriesStart: start)
         #expect(same?.compact == "20260308T090000")
         let floating = rule.firstOccurrence(
-            after: Date(timeIntervalSince1970: 1_772_976_600), seriesStart: ReminderDate(compact: "20260301T090000"),
+            after: Date(timeIntervalSince1970: 1_772_976_600), seriesStart: CivilDateTime(compact: "20260301T090000"),
             floatingZone: TimeZone(identifier: "Europe/Berlin")!)
         #expect(floating?.compact == "20260309T090000")  // 14:30 in Berlin
     }

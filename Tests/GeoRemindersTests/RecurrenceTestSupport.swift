@@ -4,7 +4,7 @@ import Foundation
 @testable import GeoReminders
 
 /// Compact `YYYYMMDD` / `YYYYMMDDTHHMMSS` spelling of dates in recurrence tests and fixtures.
-extension ReminderDate {
+extension CivilDateTime {
     init(compact text: String, zone: String? = nil) {
         let c = Array(text)
         func n(_ r: Range<Int>) -> Int { Int(String(c[r]))! }

@@ -11,8 +11,8 @@ func repeatingReminder(
 ) throws -> Reminder {
     Reminder(
         id: uuid(1), title: "Water the plants",
-        startDate: start.map { ReminderDate(compact: $0, zone: zone) },
-        dueDate: ReminderDate(compact: due, zone: zone),
+        startDate: start.map { CivilDateTime(compact: $0, zone: zone) },
+        dueDate: CivilDateTime(compact: due, zone: zone),
         recurrenceRules: [try RecurrenceRule(rrule: rrule, fromCompletion: fromCompletion)], alarms: alarms)
 }
 
@@ -64,7 +64,7 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
     @Test func completingLateAdvancesOneOccurrenceNotToToday() throws {
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=DAILY", due: "20260105T090000", zone: "America/New_York"))
-        let late = ReminderDate(compact: "20260120T153000", zone: "America/New_York").instant()
+        let late = CivilDateTime(compact: "20260120T153000", zone: "America/New_York").instant()
         let result = try store.complete(id: uuid(1), completionDate: late)
         #expect(result.nextDue?.compact == "20260106T090000")
         #expect(try store.history(ofSeries: uuid(1)).first?.completionDate == late)
@@ -76,26 +76,26 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
             repeatingReminder(
                 "FREQ=DAILY;INTERVAL=3", due: "20260105T090000", zone: "America/New_York",
                 fromCompletion: true))
-        let late = ReminderDate(compact: "20260110T143000", zone: "America/New_York").instant()
+        let late = CivilDateTime(compact: "20260110T143000", zone: "America/New_York").instant()
         #expect(try store.complete(id: uuid(1), completionDate: late).nextDue?.compact == "20260113T090000")
         // Completed an hour early: the next one is not the one just completed.
-        let early = ReminderDate(compact: "20260113T080000", zone: "America/New_York").instant()
+        let early = CivilDateTime(compact: "20260113T080000", zone: "America/New_York").instant()
         #expect(try store.complete(id: uuid(1), completionDate: early).nextDue?.compact == "20260116T090000")
     }
 
     @Test func fromCompletionWithALateCompletionBeforeTheTimeOfDayIsDueThatDay() throws {
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=DAILY", due: "20260105T090000", zone: "America/New_York", fromCompletion: true))
-        let morning = ReminderDate(compact: "20260120T070000", zone: "America/New_York").instant()
+        let morning = CivilDateTime(compact: "20260120T070000", zone: "America/New_York").instant()
         #expect(
             try store.complete(id: uuid(1), completionDate: morning).nextDue
-                == ReminderDate(compact: "20260120T090000", zone: "America/New_York"))
+                == CivilDateTime(compact: "20260120T090000", zone: "America/New_York"))
     }
 
     @Test func fromCompletionCountCountsCompletedOccurrences() throws {
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=WEEKLY;COUNT=2", due: "20260105", fromCompletion: true))
-        let completion = ReminderDate(compact: "20260108T120000").instant(floatingZone: TimeZone(identifier: "UTC")!)
+        let completion = CivilDateTime(compact: "20260108T120000").instant(floatingZone: TimeZone(identifier: "UTC")!)
         let results = try completeRepeatedly(store, 2, at: completion)
         #expect(results.map(\.outcome) == [.advanced, .completed])
         #expect(results[0].nextDue?.compact == "20260115")
@@ -104,24 +104,24 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
     @Test func dailyNineOClockInNewYorkStaysAtNineAcrossTheMarchChange() throws {
         let store = try memoryStore()
         let newYork = "America/New_York"
-        let alarmAt = ReminderDate(compact: "20260307T084500", zone: newYork).instant()
+        let alarmAt = CivilDateTime(compact: "20260307T084500", zone: newYork).instant()
         try store.save(repeatingReminder("FREQ=DAILY", due: "20260307T090000", zone: newYork, alarms: [.absolute(alarmAt)]))
         let results = try completeRepeatedly(store, 2)
         #expect(
             results.map(\.nextDue) == [
-                ReminderDate(compact: "20260308T090000", zone: newYork),
-                ReminderDate(compact: "20260309T090000", zone: newYork),
+                CivilDateTime(compact: "20260308T090000", zone: newYork),
+                CivilDateTime(compact: "20260309T090000", zone: newYork),
             ])
-        let first = ReminderDate(compact: "20260307T090000", zone: newYork).instant()
+        let first = CivilDateTime(compact: "20260307T090000", zone: newYork).instant()
         let second = try #require(results[0].nextDue).instant()
         #expect(second.timeIntervalSince(first) == 82_800)
         // The 08:45 EST alarm moved by the same 23 hours: 08:45 EDT.
         #expect(
             results[0].reminder.alarms.first?.trigger
-                == .absolute(date: ReminderDate(compact: "20260308T084500", zone: newYork).instant()))
+                == .absolute(date: CivilDateTime(compact: "20260308T084500", zone: newYork).instant()))
         #expect(
             results[1].reminder.alarms.first?.trigger
-                == .absolute(date: ReminderDate(compact: "20260309T084500", zone: newYork).instant()))
+                == .absolute(date: CivilDateTime(compact: "20260309T084500", zone: newYork).instant()))
     }
 
     @Test func aTimeTheSpringForwardSkipsMovesByTheGapThatDayOnly() throws {
@@ -140,11 +140,11 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=WEEKLY;BYDAY=MO,TH", due: "20260105", start: "20260103"))
         let results = try completeRepeatedly(store, 2)
-        #expect(results.map(\.nextDue) == [ReminderDate(year: 2026, month: 1, day: 8), ReminderDate(year: 2026, month: 1, day: 12)])
+        #expect(results.map(\.nextDue) == [CivilDateTime(year: 2026, month: 1, day: 8), CivilDateTime(year: 2026, month: 1, day: 12)])
         #expect(
             results.map(\.reminder.startDate) == [
-                ReminderDate(year: 2026, month: 1, day: 6),
-                ReminderDate(year: 2026, month: 1, day: 10),
+                CivilDateTime(year: 2026, month: 1, day: 6),
+                CivilDateTime(year: 2026, month: 1, day: 10),
             ])
     }
 
@@ -152,14 +152,14 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         let store = try memoryStore()
         try store.save(repeatingReminder("FREQ=DAILY;INTERVAL=2", due: "20261231T073000"))
         let result = try store.complete(id: uuid(1))
-        #expect(result.nextDue == ReminderDate(year: 2027, month: 1, day: 2, time: TimeOfDay(hour: 7, minute: 30)))
+        #expect(result.nextDue == CivilDateTime(year: 2027, month: 1, day: 2, time: TimeOfDay(hour: 7, minute: 30)))
         #expect(try store.reminder(id: uuid(1))?.dueDate == result.nextDue)
     }
 
     @Test func absoluteAlarmsShiftAndEveryAlarmIsRearmed() throws {
         let store = try memoryStore()
         let bakery = StructuredLocation(title: "Bakery", latitude: 48.85, longitude: 2.35, radius: 100)
-        let oneHourBefore = ReminderDate(compact: "20260105T080000", zone: "Europe/Paris").instant()
+        let oneHourBefore = CivilDateTime(compact: "20260105T080000", zone: "Europe/Paris").instant()
         let fired = date(789_000_000), acknowledged = date(789_000_060)
         let alarms = [
             Alarm(id: uuid(11), trigger: .absolute(date: oneHourBefore), firedDate: fired, acknowledgedDate: acknowledged),
@@ -174,11 +174,11 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
         let live = try #require(try store.reminder(id: uuid(1)))
         #expect(live == result.reminder)
         #expect(live.dueDate?.compact == "20260205T090000")
-        #expect(live.startDate == ReminderDate(compact: "20260203T090000", zone: "Europe/Paris"))
+        #expect(live.startDate == CivilDateTime(compact: "20260203T090000", zone: "Europe/Paris"))
         #expect(!live.isCompleted)
         #expect(
             live.alarms == [
-                Alarm(id: uuid(11), trigger: .absolute(date: ReminderDate(compact: "20260205T080000", zone: "Europe/Paris").instant())),
+                Alarm(id: uuid(11), trigger: .absolute(date: CivilDateTime(compact: "20260205T080000", zone: "Europe/Paris").instant())),
                 Alarm(id: uuid(12), trigger: .relative(offset: -900)),
                 Alarm(id: uuid(13), trigger: .location(location: bakery, proximity: .enter)),
             ])
@@ -207,7 +207,7 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
     @Test func aNonRepeatingReminderCompletesAsBefore() throws {
         let clock = TestClock(800_000_000)
         let store = try memoryStore(clock: clock)
-        try store.save(Reminder(id: uuid(1), title: "Post the letter", dueDate: ReminderDate(compact: "20260105")))
+        try store.save(Reminder(id: uuid(1), title: "Post the letter", dueDate: CivilDateTime(compact: "20260105")))
         let result = try store.complete(id: uuid(1))
         #expect(result == CompletionResult(outcome: .completed, reminder: try #require(try store.reminder(id: uuid(1)))))
         #expect(result.reminder.completionDate == date(800_000_000))
@@ -218,13 +218,13 @@ func completeRepeatedly(_ store: ReminderStore, _ times: Int, at completion: Dat
     @Test func withSeveralRulesTheEarliestNextOccurrenceWins() throws {
         let series = RecurrenceSeries(
             rules: [try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=FR"), try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=7")],
-            start: ReminderDate(compact: "20260105"))
+            start: CivilDateTime(compact: "20260105"))
         let utc = TimeZone(identifier: "UTC")!
         #expect(
-            series.nextDue(afterCompleting: ReminderDate(compact: "20260105"), at: date(0), floatingZone: utc)
-                == ReminderDate(compact: "20260107"))
+            series.nextDue(afterCompleting: CivilDateTime(compact: "20260105"), at: date(0), floatingZone: utc)
+                == CivilDateTime(compact: "20260107"))
         #expect(
-            series.nextDue(afterCompleting: ReminderDate(compact: "20260107"), at: date(0), floatingZone: utc)
-                == ReminderDate(compact: "20260109"))
+            series.nextDue(afterCompleting: CivilDateTime(compact: "20260107"), at: date(0), floatingZone: utc)
+                == CivilDateTime(compact: "20260109"))
     }
 }

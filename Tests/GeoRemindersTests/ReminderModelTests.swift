@@ -42,12 +42,12 @@ import Testing
 
     @Test func impossibleDatesAreRefused() throws {
         let store = try memoryStore()
-        let bad = ReminderDate(year: 2025, month: 2, day: 29)
+        let bad = CivilDateTime(year: 2025, month: 2, day: 29)
         #expect(throws: ReminderError.badDate(id: uuid(1), field: "due date", date: bad)) {
             try store.save(Reminder(id: uuid(1), title: "x", dueDate: bad))
         }
-        #expect(ReminderDate(year: 2024, month: 2, day: 29).isValid)
-        #expect(!ReminderDate(year: 2024, month: 1, day: 1, time: TimeOfDay(hour: 24, minute: 0)).isValid)
+        #expect(CivilDateTime(year: 2024, month: 2, day: 29).isValid)
+        #expect(!CivilDateTime(year: 2024, month: 1, day: 1, time: TimeOfDay(hour: 24, minute: 0)).isValid)
     }
 
     @Test func badLocationsAreRefused() throws {
@@ -124,13 +124,13 @@ import Testing
     }
 
     @Test func relativeAlarmCountsFromTheDueDate() {
-        let due = ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
+        let due = CivilDateTime(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
         // 2026-03-01 08:30 UTC is 794_046_600 s after 2001-01-01.
         #expect(Alarm.relative(-900).fireDate(due: due) == date(794_046_600 - 900))
-        let allDay = ReminderDate(year: 2026, month: 3, day: 1, timeZone: paris)
+        let allDay = CivilDateTime(year: 2026, month: 3, day: 1, timeZone: paris)
         // 00:00 in Paris is 23:00 UTC the day before.
         #expect(Alarm.relative(3_600).fireDate(due: allDay) == date(794_012_400 + 3_600))
-        let floating = ReminderDate(year: 2026, month: 3, day: 1)
+        let floating = CivilDateTime(year: 2026, month: 3, day: 1)
         #expect(Alarm.relative(0).fireDate(due: floating, floatingZone: TimeZone(identifier: "UTC")!) == date(794_016_000))
         #expect(Alarm.relative(0).fireDate(due: nil) == nil)
         #expect(Alarm.absolute(date(5)).fireDate(due: nil) == date(5))
@@ -139,7 +139,7 @@ import Testing
     @Test func jsonUsesReadableFieldNames() throws {
         let reminder = Reminder(
             id: uuid(1), listID: uuid(2), title: "Buy milk", priority: 5,
-            dueDate: ReminderDate(year: 2026, month: 3, day: 1),
+            dueDate: CivilDateTime(year: 2026, month: 3, day: 1),
             creationDate: date(0),
             recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY", fromCompletion: true)],
             alarms: [
@@ -171,11 +171,11 @@ import Testing
         #expect(
             try json(Alarm(id: uuid(2), trigger: .relative(offset: -900)))
                 == #"{"id":"\#(uuid(2))","trigger":{"relative":{"offset":-900}}}"#)
-        let due = ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
+        let due = CivilDateTime(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30), timeZone: paris)
         #expect(
             try json(due)
                 == #"{"day":1,"month":3,"time":{"hour":9,"minute":30,"second":0},"timeZone":{"identifier":"Europe\/Paris"},"year":2026}"#)
-        #expect(try JSONDecoder().decode(ReminderDate.self, from: Data(try json(due).utf8)) == due)
+        #expect(try JSONDecoder().decode(CivilDateTime.self, from: Data(try json(due).utf8)) == due)
         #expect(
             try json(ReminderList(id: uuid(3), title: "Work", allowsContentModifications: false))
                 == ##"{"allowsContentModifications":false,"colour":"#1BADF8","id":"\##(uuid(3))","title":"Work"}"##)

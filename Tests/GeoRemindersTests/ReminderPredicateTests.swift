@@ -8,8 +8,8 @@ import Testing
 @Suite struct ReminderPredicateTests {
     static let utc = TimeZone(identifier: "UTC")!
 
-    static func due(_ day: Int, _ hour: Int, zone: TimeZone? = utc) -> ReminderDate {
-        ReminderDate(year: 2026, month: 5, day: day, time: TimeOfDay(hour: hour, minute: 0), timeZone: zone)
+    static func due(_ day: Int, _ hour: Int, zone: TimeZone? = utc) -> CivilDateTime {
+        CivilDateTime(year: 2026, month: 5, day: day, time: TimeOfDay(hour: hour, minute: 0), timeZone: zone)
     }
 
     /// Nine reminders over two lists, every priority level, floating and zoned due dates.
@@ -18,7 +18,7 @@ import Testing
         settings.floatingTimeZone = TimeZone(identifier: "America/New_York")!
         let store = try ReminderStore.inMemory(configuration: settings)
         let work = try store.save(ReminderList(id: uuid(100), title: "Work"))
-        let rows: [(n: Int, title: String, priority: Int, due: ReminderDate?, created: Double, completed: Double?)] = [
+        let rows: [(n: Int, title: String, priority: Int, due: CivilDateTime?, created: Double, completed: Double?)] = [
             (1, "Call Zoë", 0, due(2, 9), 10, nil),
             (2, "Crème brûlée", 9, due(1, 9), 20, nil),
             (3, "Pay rent", 1, nil, 30, nil),

@@ -9,10 +9,10 @@ import Testing
     static func store() throws -> ReminderStore {
         let store = try memoryStore()
         let utc = TimeZone(identifier: "UTC")!
-        func due(_ day: Int, _ hour: Int, zone: TimeZone? = utc) -> ReminderDate {
-            ReminderDate(year: 2026, month: 5, day: day, time: TimeOfDay(hour: hour, minute: 0), timeZone: zone)
+        func due(_ day: Int, _ hour: Int, zone: TimeZone? = utc) -> CivilDateTime {
+            CivilDateTime(year: 2026, month: 5, day: day, time: TimeOfDay(hour: hour, minute: 0), timeZone: zone)
         }
-        let rows: [(Int, String, ReminderDate?, Double)] = [
+        let rows: [(Int, String, CivilDateTime?, Double)] = [
             (1, "banana", due(2, 9), 30),
             (2, "Äpfel", nil, 10),
             (3, "apple", due(2, 9), 10),

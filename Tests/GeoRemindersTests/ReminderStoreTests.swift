@@ -12,8 +12,8 @@ import Testing
         let store = try memoryStore(clock: clock)
         let reminder = Reminder(
             id: uuid(1), title: "Buy milk", notes: "semi-skimmed", priority: 5,
-            startDate: ReminderDate(year: 2026, month: 2, day: 28),
-            dueDate: ReminderDate(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30, second: 15), timeZone: paris),
+            startDate: CivilDateTime(year: 2026, month: 2, day: 28),
+            dueDate: CivilDateTime(year: 2026, month: 3, day: 1, time: TimeOfDay(hour: 9, minute: 30, second: 15), timeZone: paris),
             completionDate: date(4_000), creationDate: date(1_000),
             recurrenceRules: [
                 try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO"), try RecurrenceRule(rrule: "FREQ=DAILY", fromCompletion: true),
@@ -117,7 +117,7 @@ import Testing
         let work = try store.save(ReminderList(id: uuid(100), title: "Work"))
         let home = try store.defaultList()
         let utc = TimeZone(identifier: "UTC")!
-        func day(_ d: Int, zone: TimeZone? = utc) -> ReminderDate { ReminderDate(year: 2026, month: 3, day: d, timeZone: zone) }
+        func day(_ d: Int, zone: TimeZone? = utc) -> CivilDateTime { CivilDateTime(year: 2026, month: 3, day: d, timeZone: zone) }
         try store.save(Reminder(id: uuid(1), title: "Café crème", priority: 1, dueDate: day(1), alarms: [.location(Self.shop, .enter)]))
         try store.save(Reminder(id: uuid(2), listID: work.id, title: "Report", priority: 5, dueDate: day(2)))
         try store.save(Reminder(id: uuid(3), title: "CAFE run", priority: 9, dueDate: day(3), completionDate: date(1)))
@@ -133,7 +133,7 @@ import Testing
         #expect(try ids(ReminderPredicate(completion: .completed)) == [uuid(3)])
         #expect(try ids(ReminderPredicate(completion: .incomplete)) == [uuid(1), uuid(2), uuid(4), uuid(5)])
         // Due on 2 March UTC (00:00 inclusive, 3 March excluded); the floating one is read in UTC.
-        let march2 = ReminderDate(year: 2026, month: 3, day: 2, timeZone: utc).instant()
+        let march2 = CivilDateTime(year: 2026, month: 3, day: 2, timeZone: utc).instant()
         #expect(try ids(ReminderPredicate(dueRange: march2..<march2.addingTimeInterval(86_400))) == [uuid(2), uuid(4)])
         #expect(try ids(ReminderPredicate(dueRange: march2.addingTimeInterval(1)..<march2.addingTimeInterval(86_401))) == [uuid(3)])
         #expect(try ids(ReminderPredicate(locationOnly: true)) == [uuid(1), uuid(5)])

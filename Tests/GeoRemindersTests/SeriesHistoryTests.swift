@@ -18,7 +18,7 @@ import Testing
 
     @Test func completingTheSameOccurrenceTwiceAdvancesOnce() throws {
         let store = try Self.dailyStore()
-        let occurrence = ReminderDate(compact: "20260105T090000", zone: Self.paris)
+        let occurrence = CivilDateTime(compact: "20260105T090000", zone: Self.paris)
         let first = try store.complete(id: uuid(1), occurrence: occurrence)
         let second = try store.complete(id: uuid(1), occurrence: occurrence)
         #expect(first.outcome == .advanced)
@@ -33,12 +33,12 @@ import Testing
     @Test func anOccurrenceThatWasNeverCurrentChangesNothing() throws {
         let store = try Self.dailyStore()
         let before = try store.reminder(id: uuid(1))
-        let result = try store.complete(id: uuid(1), occurrence: ReminderDate(compact: "20251201T090000", zone: Self.paris))
+        let result = try store.complete(id: uuid(1), occurrence: CivilDateTime(compact: "20251201T090000", zone: Self.paris))
         #expect(
             result
                 == CompletionResult(
                     outcome: .staleOccurrence, reminder: try #require(before),
-                    historyCopyID: nil, nextDue: ReminderDate(compact: "20260105T090000", zone: Self.paris)))
+                    historyCopyID: nil, nextDue: CivilDateTime(compact: "20260105T090000", zone: Self.paris)))
         #expect(try store.reminder(id: uuid(1)) == before)
         #expect(try store.history(ofSeries: uuid(1)).isEmpty)
     }
@@ -99,7 +99,7 @@ import Testing
         // Still the series that began on January 31st: its third and last occurrence is May 31st.
         #expect(try store.complete(id: uuid(1)).nextDue?.compact == "20260531T100000")
         live = try #require(try store.reminder(id: uuid(1)))
-        live.dueDate = ReminderDate(compact: "20260610T100000")
+        live.dueDate = CivilDateTime(compact: "20260610T100000")
         try store.save(live)
         // Moved off the grid: a new series of three begins on June 10th.
         #expect(try completeRepeatedly(store, 3).map { $0.nextDue?.compact } == ["20260710T100000", "20260810T100000", nil])
@@ -169,7 +169,7 @@ import Testing
         let first = try ReminderStore(path: path, configuration: configuration())
         let second = try ReminderStore(path: path, configuration: configuration())
         try first.save(repeatingReminder("FREQ=DAILY", due: "20260105T090000", zone: Self.paris))
-        let occurrence = ReminderDate(compact: "20260105T090000", zone: Self.paris)
+        let occurrence = CivilDateTime(compact: "20260105T090000", zone: Self.paris)
         async let a = Task { try first.complete(id: uuid(1), occurrence: occurrence).outcome }.value
         async let b = Task { try second.complete(id: uuid(1), occurrence: occurrence).outcome }.value
         let outcomes = try await [a, b].map(\.rawValue).sorted()

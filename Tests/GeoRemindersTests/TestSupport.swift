@@ -35,4 +35,4 @@ func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: seco
 let paris = TimeZone(identifier: "Europe/Paris")!
 
 /// A due date for reminders that need one to be valid (a rule, a relative alarm) in tests that never read it.
-let anyDueDate = ReminderDate(year: 2026, month: 1, day: 1)
+let anyDueDate = CivilDateTime(year: 2026, month: 1, day: 1)

@@ -47,21 +47,21 @@ import Testing
         let utc = TimeZone(identifier: "UTC")!
         return try store(with: [
             reminder(
-                1, "zoned", due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 8, minute: 30), timeZone: utc),
+                1, "zoned", due: CivilDateTime(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 8, minute: 30), timeZone: utc),
                 alarms: [Alarm(id: uuid(1001), trigger: .relative(offset: -900))]),
             reminder(
                 2, "paris", created: 1,
-                due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 10, minute: 0), timeZone: paris),
+                due: CivilDateTime(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 10, minute: 0), timeZone: paris),
                 alarms: [Alarm(id: uuid(1002), trigger: .relative(offset: 0))]),
             reminder(
-                3, "all-day", created: 2, due: ReminderDate(year: 2026, month: 5, day: 10, timeZone: paris),
+                3, "all-day", created: 2, due: CivilDateTime(year: 2026, month: 5, day: 10, timeZone: paris),
                 alarms: [Alarm(id: uuid(1003), trigger: .relative(offset: -3600))]),
             reminder(
-                4, "floating", created: 3, due: ReminderDate(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 12, minute: 0)),
+                4, "floating", created: 3, due: CivilDateTime(year: 2026, month: 5, day: 9, time: TimeOfDay(hour: 12, minute: 0)),
                 alarms: [Alarm(id: uuid(1004), trigger: .relative(offset: 0))]),
             reminder(
                 6, "next day", created: 5,
-                due: ReminderDate(year: 2026, month: 5, day: 10, time: TimeOfDay(hour: 6, minute: 13, second: 21), timeZone: utc),
+                due: CivilDateTime(year: 2026, month: 5, day: 10, time: TimeOfDay(hour: 6, minute: 13, second: 21), timeZone: utc),
                 alarms: [Alarm(id: uuid(1006), trigger: .relative(offset: 0))]),
         ])
     }

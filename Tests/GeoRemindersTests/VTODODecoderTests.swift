@@ -19,8 +19,8 @@ struct VTODODecoderTests {
         return (store, Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) }), report)
     }
 
-    private func time(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ zone: TimeZone?) -> ReminderDate {
-        ReminderDate(year: y, month: m, day: d, time: TimeOfDay(hour: h, minute: mi), timeZone: zone)
+    private func time(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ zone: TimeZone?) -> CivilDateTime {
+        CivilDateTime(year: y, month: m, day: d, time: TimeOfDay(hour: h, minute: mi), timeZone: zone)
     }
 
     @Test func appleReminders() throws {
@@ -50,7 +50,7 @@ struct VTODODecoderTests {
                                 title: "Albert Cuyp Markt", latitude: 52.35589, longitude: 4.89434,
                                 radius: 70.58422048314), proximity: .enter))
                 ]))
-        let saturday = ReminderDate(year: 2026, month: 10, day: 3)
+        let saturday = CivilDateTime(year: 2026, month: 10, day: 3)
         expectSameReminder(
             byID["c6a1e2b3-4d5f-4061-8273-94a5b6c7d8e9"],
             Reminder(
@@ -98,7 +98,7 @@ struct VTODODecoderTests {
             byID["7c9e6679-7425-40de-944b-e07fc1f90ae7"],
             Reminder(
                 id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", listID: list, title: "Buy paint", priority: 1,
-                dueDate: ReminderDate(year: 2026, month: 9, day: 30), completionDate: utc("20261001T090000Z"),
+                dueDate: CivilDateTime(year: 2026, month: 9, day: 30), completionDate: utc("20261001T090000Z"),
                 creationDate: utc("20260901T180500Z"), lastModifiedDate: utc("20261001T090000Z")))
         let sandID = "f47ac10b-58cc-4372-a567-0e02b2c3d479"
         let sand = try #require(byID[sandID])
@@ -163,7 +163,7 @@ struct VTODODecoderTests {
         expectSameReminder(
             byID[id],
             Reminder(
-                id: id, listID: list, title: "Buy milk", dueDate: ReminderDate(year: 2026, month: 10, day: 6),
+                id: id, listID: list, title: "Buy milk", dueDate: CivilDateTime(year: 2026, month: 10, day: 6),
                 // No CREATED or LAST-MODIFIED: DTSTAMP stands for both.
                 creationDate: utc("20261001T120000Z"), lastModifiedDate: utc("20261001T120000Z"),
                 alarms: [

@@ -174,7 +174,7 @@ struct VTODOImportTests {
 /// Zones that are no Olson name: a fixed offset typed as `+01:00`, and a reminder read back.
 struct VTODOFixedOffsetTests {
     @Test func fixedOffsetZoneRoundTrips() throws {
-        let due = try ReminderDate(iso8601: "2026-10-05T09:00:00+01:00", timeZone: nil)
+        let due = try CivilDateTime(iso8601: "2026-10-05T09:00:00+01:00", timeZone: nil)
         let reminder = Reminder(
             id: uuid(1), title: "Offset", dueDate: due, creationDate: VTODOSamples.created,
             lastModifiedDate: VTODOSamples.modified)
@@ -220,10 +220,10 @@ struct VTODOVariantTests {
         // 01:30 CEST plus two hours is 02:30 CET: the clocks went back at 03:00 that night.
         #expect(
             try store.reminder(id: uuid(1))?.dueDate
-                == ReminderDate(
+                == CivilDateTime(
                     year: 2026, month: 10, day: 25, time: TimeOfDay(hour: 2, minute: 30), timeZone: paris))
         #expect(try store.reminder(id: uuid(1))?.recurrenceRules.map(\.fromCompletion) == [true])
-        #expect(try store.reminder(id: uuid(2))?.dueDate == ReminderDate(year: 2027, month: 1, day: 2))
+        #expect(try store.reminder(id: uuid(2))?.dueDate == CivilDateTime(year: 2027, month: 1, day: 2))
     }
 
     @Test func exportFollowsThePredicate() throws {

@@ -49,10 +49,10 @@ struct VTODORoundTripTests {
 
         mutating func instant() -> Date { Date(timeIntervalSinceReferenceDate: Double(int(0...1_900_000_000))) }
 
-        mutating func date() -> ReminderDate {
+        mutating func date() -> CivilDateTime {
             let zone = pick(VTODORoundTripTests.zones)
             let time = chance(0.3) ? nil : TimeOfDay(hour: int(0...23), minute: int(0...59), second: int(0...59))
-            return ReminderDate(year: int(1990...2060), month: int(1...12), day: int(1...28), time: time, timeZone: zone)
+            return CivilDateTime(year: int(1990...2060), month: int(1...12), day: int(1...28), time: time, timeZone: zone)
         }
 
         mutating func alarm() -> Alarm {

@@ -15,7 +15,7 @@ enum VTODOSamples {
 
     static func reminder(
         _ n: Int, _ title: String, notes: String? = nil, priority: Int = 0,
-        start: ReminderDate? = nil, due: ReminderDate? = nil, completion: Date? = nil,
+        start: CivilDateTime? = nil, due: CivilDateTime? = nil, completion: Date? = nil,
         rules: [RecurrenceRule] = [], alarms: [Alarm] = []
     ) -> Reminder {
         Reminder(
@@ -24,12 +24,12 @@ enum VTODOSamples {
             recurrenceRules: rules, alarms: alarms)
     }
 
-    static func day(_ y: Int, _ m: Int, _ d: Int, zone: TimeZone? = nil) -> ReminderDate {
-        ReminderDate(year: y, month: m, day: d, timeZone: zone)
+    static func day(_ y: Int, _ m: Int, _ d: Int, zone: TimeZone? = nil) -> CivilDateTime {
+        CivilDateTime(year: y, month: m, day: d, timeZone: zone)
     }
 
-    static func time(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, zone: TimeZone? = nil) -> ReminderDate {
-        ReminderDate(year: y, month: m, day: d, time: TimeOfDay(hour: h, minute: mi), timeZone: zone)
+    static func time(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, zone: TimeZone? = nil) -> CivilDateTime {
+        CivilDateTime(year: y, month: m, day: d, time: TimeOfDay(hour: h, minute: mi), timeZone: zone)
     }
 
     static let market = StructuredLocation(title: "Albert Cuyp Markt", latitude: 52.35589, longitude: 4.89434, radius: 70.5)

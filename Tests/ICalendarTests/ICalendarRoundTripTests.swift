@@ -46,11 +46,11 @@ struct ICalendarRoundTripTests {
                     hour: .random(in: 0...23, using: &g), minute: .random(in: 0...59, using: &g),
                     second: .random(in: 0...59, using: &g))
             let zone: TimeZone? = time == nil ? nil : [nil, ICalDateTime.utc, zones.randomElement(using: &g)].randomElement(using: &g)!
-            let date = ReminderDate(
+            let date = CivilDateTime(
                 year: .random(in: 1900...2100, using: &g), month: .random(in: 1...12, using: &g),
                 day: .random(in: 1...28, using: &g), time: time, timeZone: zone)
             let line = ICalWriter.contentLine(ICalProperty(name: "DUE", date: date))
-            #expect(try ICalContentLine.parse(line, lineNumber: 1).reminderDate(resolver: resolver) == date)
+            #expect(try ICalContentLine.parse(line, lineNumber: 1).civilDateTime(resolver: resolver) == date)
 
             let seconds = Int.random(in: -10_000_000...10_000_000, using: &g)
             #expect(try ICalDuration.seconds(ICalDuration.string(seconds)) == seconds)

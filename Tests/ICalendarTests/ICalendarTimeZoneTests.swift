@@ -102,12 +102,12 @@ struct ICalendarTimeZoneTests {
         var alarm = ICalComponent(name: "VALARM")
         alarm.append(
             ICalProperty(
-                name: "X-WHEN", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: tokyo)))
+                name: "X-WHEN", date: CivilDateTime(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: tokyo)))
         var todo = ICalComponent(
             name: "VTODO",
             properties: [
                 ICalProperty(
-                    name: "DUE", date: ReminderDate(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: berlin)),
+                    name: "DUE", date: CivilDateTime(year: 2026, month: 1, day: 2, time: TimeOfDay(hour: 9, minute: 0), timeZone: berlin)),
                 ICalProperty(name: "DTSTART", parameters: [ICalParameter(name: "TZID", value: "Custom Zone")], value: "20260101T090000"),
             ])
         todo.append(alarm)

@@ -12,30 +12,30 @@ struct ICalendarValueTests {
     // MARK: DATE and DATE-TIME
 
     @Test func dateIsAllDayAndFloating() throws {
-        let d = try ICalDateTime.reminderDate("20261005")
-        #expect(d == ReminderDate(year: 2026, month: 10, day: 5))
+        let d = try ICalDateTime.civilDateTime("20261005")
+        #expect(d == CivilDateTime(year: 2026, month: 10, day: 5))
         #expect(d.isAllDay && d.isFloating)
         #expect(ICalDateTime.string(d) == "20261005")
         #expect(ICalDateTime.parameters(d) == [ICalParameter(name: "VALUE", value: "DATE")])
     }
 
     @Test func utcDateTimeGetsTheUTCZoneAndWritesZ() throws {
-        let d = try ICalDateTime.reminderDate("20261005T130000Z")
-        #expect(d == ReminderDate(year: 2026, month: 10, day: 5, time: TimeOfDay(hour: 13, minute: 0), timeZone: ICalDateTime.utc))
+        let d = try ICalDateTime.civilDateTime("20261005T130000Z")
+        #expect(d == CivilDateTime(year: 2026, month: 10, day: 5, time: TimeOfDay(hour: 13, minute: 0), timeZone: ICalDateTime.utc))
         #expect(ICalDateTime.string(d) == "20261005T130000Z")
         #expect(ICalDateTime.parameters(d) == [])
         #expect(d.instant() == Date(timeIntervalSince1970: 1_791_205_200))
     }
 
     @Test func floatingDateTimeHasNoZone() throws {
-        let d = try ICalDateTime.reminderDate("20260101T083000")
-        #expect(d == ReminderDate(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 8, minute: 30)))
+        let d = try ICalDateTime.civilDateTime("20260101T083000")
+        #expect(d == CivilDateTime(year: 2026, month: 1, day: 1, time: TimeOfDay(hour: 8, minute: 30)))
         #expect(ICalDateTime.string(d) == "20260101T083000")
         #expect(ICalDateTime.parameters(d) == [])
     }
 
     @Test func zonedDateTimeWritesTZID() throws {
-        let d = try ICalDateTime.reminderDate("20261005T090000", zone: berlin)
+        let d = try ICalDateTime.civilDateTime("20261005T090000", zone: berlin)
         #expect(d.timeZone == berlin)
         #expect(ICalDateTime.string(d) == "20261005T090000")
         #expect(ICalDateTime.parameters(d) == [ICalParameter(name: "TZID", value: "Europe/Berlin")])
@@ -53,14 +53,14 @@ struct ICalendarValueTests {
                 X-BOTH;TZID=Europe/Berlin:20261005T090000Z
                 END:VTODO
                 """)[0]
-        #expect(try tree.property("DUE")!.reminderDate(resolver: noZones) == ReminderDate(year: 2026, month: 3, day: 1))
-        let start = try tree.property("DTSTART")!.reminderDate(resolver: noZones)
+        #expect(try tree.property("DUE")!.civilDateTime(resolver: noZones) == CivilDateTime(year: 2026, month: 3, day: 1))
+        let start = try tree.property("DTSTART")!.civilDateTime(resolver: noZones)
         #expect(start.timeZone?.identifier == "America/New_York")
         #expect(start.instant() == Date(timeIntervalSince1970: 1_791_205_200))
         #expect(try tree.property("COMPLETED")!.utcInstant() == Date(timeIntervalSince1970: 1_791_206_100))
-        #expect(try tree.property("X-FLOAT")!.reminderDate(resolver: noZones).timeZone == nil)
+        #expect(try tree.property("X-FLOAT")!.civilDateTime(resolver: noZones).timeZone == nil)
         // A Z value is UTC whatever TZID says (RFC 5545 forbids the pair; we read the explicit form).
-        #expect(try tree.property("X-BOTH")!.reminderDate(resolver: noZones).timeZone == ICalDateTime.utc)
+        #expect(try tree.property("X-BOTH")!.civilDateTime(resolver: noZones).timeZone == ICalDateTime.utc)
     }
 
     @Test(arguments: [
@@ -69,12 +69,12 @@ struct ICalendarValueTests {
         "+0261005T120000", "",
     ])
     func refusesMalformedDates(text: String) {
-        #expect(throws: ICalValueError.self) { try ICalDateTime.reminderDate(text) }
+        #expect(throws: ICalValueError.self) { try ICalDateTime.civilDateTime(text) }
     }
 
     @Test func leapDayAndLeapSecondAreAccepted() throws {
-        #expect(try ICalDateTime.reminderDate("20240229").day == 29)
-        #expect(try ICalDateTime.reminderDate("20161231T235960Z").time?.second == 60)
+        #expect(try ICalDateTime.civilDateTime("20240229").day == 29)
+        #expect(try ICalDateTime.civilDateTime("20161231T235960Z").time?.second == 60)
     }
 
     @Test func propertyErrorsNameTheLine() throws {
@@ -82,7 +82,7 @@ struct ICalendarValueTests {
             from: "BEGIN:VTODO\nUID:1\nDUE;VALUE=DATE:20261005T090000\nDTSTART;TZID=Mars/Olympus:20261005T090000\nTRIGGER:-15M\nEND:VTODO\n"
         )[0]
         #expect(throws: ICalParseError.invalidValue(line: 3, property: "DUE", problem: .badDate(value: "20261005T090000"))) {
-            try todo.property("DUE")!.reminderDate(resolver: noZones)
+            try todo.property("DUE")!.civilDateTime(resolver: noZones)
         }
         #expect(
             throws: ICalParseError.invalidValue(
@@ -90,7 +90,7 @@ struct ICalendarValueTests {
                 problem: .unknownTimeZone(
                     tzid: "Mars/Olympus", reason: "it is not an Olson zone name and the file has no VTIMEZONE for it"))
         ) {
-            try todo.property("DTSTART")!.reminderDate(resolver: noZones)
+            try todo.property("DTSTART")!.civilDateTime(resolver: noZones)
         }
         #expect(throws: ICalParseError.invalidValue(line: 5, property: "TRIGGER", problem: .badDuration(value: "-15M"))) {
             try todo.property("TRIGGER")!.durationSeconds()

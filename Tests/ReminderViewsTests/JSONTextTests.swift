@@ -32,8 +32,8 @@ struct JSONTextTests {
         mutating func number() -> Double { numbers[int(0...numbers.count - 1)] * (chance(0.5) ? 1 : Double(int(1...999))) }
         mutating func text() -> String { (0..<int(0...12)).map { _ in pieces[int(0...pieces.count - 1)] }.joined() }
         mutating func instant() -> Date { Date(timeIntervalSince1970: Double(int(-2_000_000_000...4_000_000_000))) }
-        mutating func day() -> ReminderDate {
-            ReminderDate(
+        mutating func day() -> CivilDateTime {
+            CivilDateTime(
                 year: int(1...9999), month: int(1...12), day: int(1...28),
                 time: chance(0.5) ? nil : TimeOfDay(hour: int(0...23), minute: int(0...59), second: int(0...59)),
                 timeZone: chance(0.5) ? nil : TimeZone(identifier: ["UTC", "Europe/Paris", "Asia/Kolkata"][int(0...2)]))

@@ -29,7 +29,7 @@ extension Reminder {
         Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     }
 
-    private static func sameUTC(_ date: ReminderDate) -> ReminderDate {
+    private static func sameUTC(_ date: CivilDateTime) -> CivilDateTime {
         guard let zone = date.timeZone, ICalDateTime.isUTC(zone) else { return date }
         var d = date
         d.timeZone = ICalDateTime.utc

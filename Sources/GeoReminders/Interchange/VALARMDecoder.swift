@@ -10,8 +10,8 @@ import ICalendar
 /// §3.8.6.3) is moved to count from DUE, which is what ``Alarm/Trigger/relative(offset:)`` means.
 struct VALARMDecoder {
     var reminderID: String
-    var start: ReminderDate?
-    var due: ReminderDate?
+    var start: CivilDateTime?
+    var due: CivilDateTime?
 
     /// Why an alarm was left out; the reminder is imported without it.
     struct Omission: Error {

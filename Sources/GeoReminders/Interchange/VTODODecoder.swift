@@ -134,8 +134,8 @@ struct VTODODecoder {
     }
 
     /// DTSTART or DUE; an all-day date takes back its zone from X-GEOREMIND-TZID.
-    private func date(_ property: ICalProperty) throws(ICalParseError) -> ReminderDate {
-        var date = try property.reminderDate(resolver: resolver)
+    private func date(_ property: ICalProperty) throws(ICalParseError) -> CivilDateTime {
+        var date = try property.civilDateTime(resolver: resolver)
         if date.time == nil, let tzid = property.parameter(ICalExtensionName.allDayZone) {
             do { date.timeZone = try resolver.timeZone(for: tzid) } catch {
                 throw .invalidValue(line: property.lineNumber, property: property.name, problem: error)
@@ -146,17 +146,17 @@ struct VTODODecoder {
 
     /// DTSTART plus DURATION, for a VTODO that gives its end that way (RFC 5545 §3.6.2):
     /// whole days for an all-day start, else seconds on the start's clock.
-    static func adding(_ seconds: Int, to start: ReminderDate) -> ReminderDate {
+    static func adding(_ seconds: Int, to start: CivilDateTime) -> CivilDateTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = start.timeZone ?? ICalDateTime.utc
         let instant = start.instant(floatingZone: ICalDateTime.utc)
         guard start.time != nil else {
             calendar.timeZone = ICalDateTime.utc
             let day = calendar.date(byAdding: .day, value: seconds / 86_400, to: start.instant(floatingZone: ICalDateTime.utc))!
-            let c = calendar.dateComponents([.year, .month, .day], from: day)
-            return ReminderDate(year: c.year!, month: c.month!, day: c.day!, timeZone: start.timeZone)
+            let wall = WallClockReading(day, in: ICalDateTime.utc)
+            return CivilDateTime(year: wall.year, month: wall.month, day: wall.day, timeZone: start.timeZone)
         }
-        var end = ReminderDate(instant: instant.addingTimeInterval(Double(seconds)), in: calendar.timeZone)
+        var end = CivilDateTime(instant: instant.addingTimeInterval(Double(seconds)), in: calendar.timeZone)
         end.timeZone = start.timeZone
         return end
     }

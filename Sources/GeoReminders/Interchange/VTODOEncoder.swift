@@ -58,7 +58,7 @@ enum VTODOEncoder {
 
     /// A DATE or DATE-TIME; an all-day date keeps its zone in `X-GEOREMIND-TZID`, since
     /// RFC 5545 §3.2.19 forbids TZID on a DATE.
-    static func dateProperty(_ name: String, _ date: ReminderDate) -> ICalProperty {
+    static func dateProperty(_ name: String, _ date: CivilDateTime) -> ICalProperty {
         guard date.time == nil, let zone = date.timeZone else { return ICalProperty(name: name, date: date) }
         return ICalProperty(
             name: name, date: date,

@@ -50,7 +50,7 @@ public struct Alarm: Hashable, Sendable, Codable, Identifiable {
 
     /// The instant a timed alarm fires for a reminder due at `due`; nil for location alarms and
     /// for relative alarms without a due date. Floating due dates are read in `floatingZone`.
-    public func fireDate(due: ReminderDate?, floatingZone: TimeZone = .current) -> Date? {
+    public func fireDate(due: CivilDateTime?, floatingZone: TimeZone = .current) -> Date? {
         switch trigger {
         case let .absolute(date):
             return date

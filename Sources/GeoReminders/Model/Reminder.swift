@@ -16,8 +16,8 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var notes: String?
     /// EventKit's scale: 0 none, 1–4 high, 5 medium, 6–9 low. See ``PriorityLevel``.
     public var priority: Int
-    public var startDate: ReminderDate?
-    public var dueDate: ReminderDate?
+    public var startDate: CivilDateTime?
+    public var dueDate: CivilDateTime?
     public var isCompleted: Bool {
         didSet { if !isCompleted { completionDate = nil } }
     }
@@ -64,8 +64,8 @@ public struct Reminder: Hashable, Sendable, Identifiable {
         title: String,
         notes: String? = nil,
         priority: Int = 0,
-        startDate: ReminderDate? = nil,
-        dueDate: ReminderDate? = nil,
+        startDate: CivilDateTime? = nil,
+        dueDate: CivilDateTime? = nil,
         isCompleted: Bool = false,
         completionDate: Date? = nil,
         creationDate: Date = Date(),

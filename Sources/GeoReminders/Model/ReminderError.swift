@@ -5,7 +5,7 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTitle(id: String)
     case priorityOutOfRange(id: String, priority: Int)
     case badIdentifier(text: String)
-    case badDate(id: String, field: String, date: ReminderDate)
+    case badDate(id: String, field: String, date: CivilDateTime)
     case badLocation(id: String, latitude: Double, longitude: Double, radius: Double)
     case badOffset(id: String, offset: Double)
     /// EventKit refuses a recurrence rule on a reminder with no due date: nothing to count from.

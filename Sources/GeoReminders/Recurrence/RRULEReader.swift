@@ -114,7 +114,7 @@ struct RRULEReader {
     }
 
     /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` (floating) or `YYYYMMDDTHHMMSSZ` (UTC).
-    private static func until(_ text: String) throws -> ReminderDate {
+    private static func until(_ text: String) throws -> CivilDateTime {
         let invalid = RecurrenceRuleError.invalidUntil(value: text)
         let chars = Array(text)
         guard chars.count == 8 || chars.count == 15 || chars.count == 16 else { throw invalid }
@@ -127,11 +127,11 @@ struct RRULEReader {
         guard (1...12).contains(month), (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
             throw invalid
         }
-        guard chars.count > 8 else { return ReminderDate(year: year, month: month, day: day) }
+        guard chars.count > 8 else { return CivilDateTime(year: year, month: month, day: day) }
         guard chars[8] == "T", chars.count == 15 || chars[15] == "Z" else { throw invalid }
         let hour = try number(9..<11), minute = try number(11..<13), second = try number(13..<15)
         guard hour < 24, minute < 60, second < 60 else { throw invalid }
-        return ReminderDate(
+        return CivilDateTime(
             year: year, month: month, day: day, time: TimeOfDay(hour: hour, minute: minute, second: second),
             timeZone: chars.count == 16 ? RecurrenceRule.utc : nil)
     }

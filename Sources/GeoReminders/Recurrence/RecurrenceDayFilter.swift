@@ -15,7 +15,7 @@ struct RecurrenceDayFilter: Sendable {
     private let ordinalsByMonth: Bool
     private let weekStart: Int
 
-    init(rule: RecurrenceRule, start: ReminderDate, startDay: CivilDay) {
+    init(rule: RecurrenceRule, start: CivilDateTime, startDay: CivilDay) {
         weekStart = (rule.firstDayOfTheWeek ?? .monday).index
         ordinalsByMonth = rule.frequency == .monthly || !rule.monthsOfTheYear.isEmpty
         var monthList = rule.monthsOfTheYear

@@ -6,5 +6,5 @@ public enum RecurrenceEnd: Hashable, Sendable {
     case count(Int)
     /// A date-only value, a floating date-time, or a UTC date-time (`timeZone` is UTC; a value
     /// given in another zone is converted to UTC, as RFC 5545 section 3.3.10 requires).
-    case until(ReminderDate)
+    case until(CivilDateTime)
 }

@@ -16,7 +16,7 @@ struct RecurrenceExpander: Sendable {
 
     private let frequency: RecurrenceFrequency
     private let interval: Int
-    private let start: ReminderDate
+    private let start: CivilDateTime
     private let startDay: CivilDay
     private let startSeconds: Int
     private let weekStart: Int
@@ -41,7 +41,7 @@ struct RecurrenceExpander: Sendable {
     /// never matches (BYMONTH=2;BYMONTHDAY=30) ends instead of running forever.
     private static let lastDay = CivilDay(year: 10_000, month: 1, day: 1)
 
-    init(rule: RecurrenceRule, start: ReminderDate) {
+    init(rule: RecurrenceRule, start: CivilDateTime) {
         frequency = rule.frequency
         interval = rule.interval
         self.start = start
@@ -65,7 +65,7 @@ struct RecurrenceExpander: Sendable {
     }
 
     /// The next occurrence, or nil when the series is over.
-    mutating func next() -> (date: ReminderDate, reading: Reading)? {
+    mutating func next() -> (date: CivilDateTime, reading: Reading)? {
         while !finished {
             guard pendingIndex < pending.count else {
                 fillNextPeriod()
@@ -106,12 +106,12 @@ struct RecurrenceExpander: Sendable {
         #endif
     }
 
-    private func occurrence(_ reading: Reading) -> ReminderDate {
+    private func occurrence(_ reading: Reading) -> CivilDateTime {
         let (y, m, d) = CivilDay(number: reading.day).components
         let time = start.time.map { _ in
             TimeOfDay(hour: reading.seconds / 3600, minute: reading.seconds / 60 % 60, second: reading.seconds % 60)
         }
-        return ReminderDate(year: y, month: m, day: d, time: time, timeZone: start.timeZone)
+        return CivilDateTime(year: y, month: m, day: d, time: time, timeZone: start.timeZone)
     }
 
     /// Collects the current period's occurrences into `pending`, then steps to the next period.
@@ -169,7 +169,7 @@ struct RecurrenceExpander: Sendable {
     /// A date's wall-clock reading in the frame of the series start: converted to the start's zone
     /// when both have one, taken as written otherwise (a floating or date-only UNTIL). A date-only
     /// value admits its whole day.
-    static func reading(of date: ReminderDate, inFrameOf start: ReminderDate) -> Reading {
+    static func reading(of date: CivilDateTime, inFrameOf start: CivilDateTime) -> Reading {
         let day = CivilDay(year: date.year, month: date.month, day: date.day).number
         guard let time = date.time else { return (day, 86_399) }
         if let zone = date.timeZone, let startZone = start.timeZone, zone != startZone {

@@ -8,9 +8,9 @@ import CivilTime
 /// counts only occurrences.
 public struct RecurrenceOccurrences: Sequence, Sendable {
     public let rule: RecurrenceRule
-    public let start: ReminderDate
+    public let start: CivilDateTime
 
-    public init(rule: RecurrenceRule, start: ReminderDate) {
+    public init(rule: RecurrenceRule, start: CivilDateTime) {
         self.rule = rule
         self.start = start
     }
@@ -22,7 +22,7 @@ public struct RecurrenceOccurrences: Sequence, Sendable {
     public struct Iterator: IteratorProtocol, Sendable {
         var expander: RecurrenceExpander
 
-        public mutating func next() -> ReminderDate? {
+        public mutating func next() -> CivilDateTime? {
             expander.next()?.date
         }
     }

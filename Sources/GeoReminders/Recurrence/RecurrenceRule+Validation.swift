@@ -90,7 +90,7 @@ extension RecurrenceRule {
     }
 
     /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` (floating) or `YYYYMMDDTHHMMSSZ` (UTC).
-    static func untilText(_ date: ReminderDate) -> String {
+    static func untilText(_ date: CivilDateTime) -> String {
         func pad(_ value: Int, _ width: Int) -> String { ASCIIDigits.padded(value, width: width) }
         var text = pad(date.year, 4) + pad(date.month, 2) + pad(date.day, 2)
         if let time = date.time {

@@ -113,16 +113,11 @@ public struct RecurrenceRule: Hashable, Sendable {
     static let utc = TimeZone(secondsFromGMT: 0)!  // A zero offset is always a valid zone.
 
     /// RFC 5545: a date-time UNTIL with a zone is written in UTC.
-    private static func normalizedUntil(_ date: ReminderDate) -> ReminderDate {
+    private static func normalizedUntil(_ date: CivilDateTime) -> CivilDateTime {
         guard date.timeZone != nil, date.time != nil else {
-            return ReminderDate(year: date.year, month: date.month, day: date.day, time: date.time)
+            return CivilDateTime(year: date.year, month: date.month, day: date.day, time: date.time)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date.instant())
-        return ReminderDate(
-            year: c.year!, month: c.month!, day: c.day!,  // Asked-for components are always present.
-            time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: utc)
+        return CivilDateTime(instant: date.instant(), in: utc)
     }
 }
 

@@ -9,11 +9,11 @@ import Foundation
 public struct RecurrenceSeries: Hashable, Sendable {
     public var rules: [RecurrenceRule]
     /// The series' first due date: the grid and COUNT count from it.
-    public var start: ReminderDate
+    public var start: CivilDateTime
     /// Occurrences completed before the one being completed now (the history's length).
     public var completedCount: Int
 
-    public init(rules: [RecurrenceRule], start: ReminderDate, completedCount: Int = 0) {
+    public init(rules: [RecurrenceRule], start: CivilDateTime, completedCount: Int = 0) {
         self.rules = rules
         self.start = start
         self.completedCount = completedCount
@@ -23,9 +23,9 @@ public struct RecurrenceSeries: Hashable, Sendable {
     /// series has no further occurrence. With several rules, the earliest next occurrence wins.
     /// Floating and all-day dates read instants in `floatingZone`.
     public func nextDue(
-        afterCompleting due: ReminderDate, at completion: Date,
+        afterCompleting due: CivilDateTime, at completion: Date,
         floatingZone: TimeZone = .current
-    ) -> ReminderDate? {
+    ) -> CivilDateTime? {
         let candidates = rules.compactMap { rule in
             rule.fromCompletion
                 ? nextFromCompletion(rule, due: due, completion: completion, floatingZone: floatingZone)
@@ -39,13 +39,13 @@ public struct RecurrenceSeries: Hashable, Sendable {
     /// completion instant (and after the completed due date, so completing early never repeats
     /// the same occurrence). COUNT counts completed occurrences; UNTIL holds as written.
     private func nextFromCompletion(
-        _ rule: RecurrenceRule, due: ReminderDate, completion: Date,
+        _ rule: RecurrenceRule, due: CivilDateTime, completion: Date,
         floatingZone: TimeZone
-    ) -> ReminderDate? {
+    ) -> CivilDateTime? {
         if case .count(let count) = rule.end, completedCount + 1 >= count { return nil }
         let day = ZonedWallClock.split(ZonedWallClock(zone: due.timeZone ?? floatingZone).wall(of: completion)).day
         let (year, month, dayOfMonth) = CivilDay(number: day).components
-        let anchor = ReminderDate(year: year, month: month, day: dayOfMonth, time: due.time, timeZone: due.timeZone)
+        let anchor = CivilDateTime(year: year, month: month, day: dayOfMonth, time: due.time, timeZone: due.timeZone)
         let restarted = rule.withoutCount
         guard
             let afterCompletion = restarted.firstOccurrence(

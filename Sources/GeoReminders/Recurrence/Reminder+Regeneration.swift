@@ -20,7 +20,7 @@ extension Reminder {
     /// This reminder moved to the occurrence due `next`, incomplete. The start date moves by the
     /// same number of calendar days as the due date (keeping its own time of day); absolute alarms
     /// move by the instant difference between the due dates; every alarm is re-armed.
-    func advanced(to next: ReminderDate, floatingZone: TimeZone) -> Reminder {
+    func advanced(to next: CivilDateTime, floatingZone: TimeZone) -> Reminder {
         var advanced = self
         advanced.isCompleted = false
         guard let due = dueDate else { return advanced }
@@ -30,7 +30,7 @@ extension Reminder {
             - CivilDay(year: due.year, month: due.month, day: due.day)
         if let start = startDate {
             let (year, month, day) = (CivilDay(year: start.year, month: start.month, day: start.day) + days).components
-            advanced.startDate = ReminderDate(year: year, month: month, day: day, time: start.time, timeZone: start.timeZone)
+            advanced.startDate = CivilDateTime(year: year, month: month, day: day, time: start.time, timeZone: start.timeZone)
         }
         let shift = next.instant(floatingZone: floatingZone).timeIntervalSince(due.instant(floatingZone: floatingZone))
         for index in advanced.alarms.indices {

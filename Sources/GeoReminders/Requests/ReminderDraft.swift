@@ -109,11 +109,11 @@ public struct ReminderDraft: Sendable, Equatable {
             }
         }
         if let due {
-            reminder.dueDate = due.isEmpty ? nil : try Self.reading("due") { try ReminderDate(iso8601: due, timeZone: zone) }
+            reminder.dueDate = due.isEmpty ? nil : try Self.reading("due") { try CivilDateTime(iso8601: due, timeZone: zone) }
         }
         if alarm != nil || alarmBefore != nil {
             let absolute = try (alarm ?? []).map { text in
-                try Self.reading("alarm") { Alarm.absolute(try ReminderDate(iso8601: text, timeZone: zone ?? .current).instant()) }
+                try Self.reading("alarm") { Alarm.absolute(try CivilDateTime(iso8601: text, timeZone: zone ?? .current).instant()) }
             }
             let relative = try (alarmBefore ?? []).map { text in
                 Alarm.relative(-(try Self.reading("alarm-before") { try TimeSpan(parsing: text) }).seconds)
@@ -230,7 +230,7 @@ public struct ReminderDraft: Sendable, Equatable {
     /// A moment typed as a due date is (`2026-11-23T16:00`), one without an offset in the system
     /// zone: when a reminder was completed, or an alarm's instant.
     public static func moment(_ text: String, field: String) throws -> Date {
-        try reading(field) { try ReminderDate(iso8601: text, timeZone: .current).instant() }
+        try reading(field) { try CivilDateTime(iso8601: text, timeZone: .current).instant() }
     }
 
     /// A priority typed as a level name or an EventKit number.

@@ -104,7 +104,7 @@ public struct ReminderQuery: Sendable, Equatable {
     static func range(after: String?, before: String?, fields: (String, String), zone: TimeZone) throws -> Range<Date> {
         func instant(_ text: String?, _ field: String, _ missing: Date) throws -> Date {
             guard let text else { return missing }
-            return try ReminderDraft.reading(field) { try ReminderDate(iso8601: text, timeZone: nil).instant(floatingZone: zone) }
+            return try ReminderDraft.reading(field) { try CivilDateTime(iso8601: text, timeZone: nil).instant(floatingZone: zone) }
         }
         let lower = try instant(after, fields.0, .distantPast)
         let upper = try instant(before, fields.1, .distantFuture)

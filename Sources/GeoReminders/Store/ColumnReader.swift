@@ -16,11 +16,11 @@ struct ColumnReader {
 
     func double(_ index: Int32) -> Double? { isNull(index) ? nil : sqlite3_column_double(statement, index) }
 
-    /// A `ReminderDate` from its storage text column, parsed in place.
-    func reminderDate(_ index: Int32) -> ReminderDate? {
+    /// A `CivilDateTime` from its storage text column, parsed in place.
+    func civilDateTime(_ index: Int32) -> CivilDateTime? {
         guard let bytes = sqlite3_column_text(statement, index) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, index))
-        return ReminderDate(storageBytes: UnsafeBufferPointer(start: bytes, count: count))
+        return CivilDateTime(storageBytes: UnsafeBufferPointer(start: bytes, count: count))
     }
 
     func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(statement, index)) }

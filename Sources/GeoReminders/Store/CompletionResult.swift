@@ -23,9 +23,9 @@ public struct CompletionResult: Hashable, Sendable {
     /// one written earlier for a stale occurrence, when there is one.
     public var historyCopyID: String?
     /// The live reminder's due date when it is still to do; nil once the reminder is completed.
-    public var nextDue: ReminderDate?
+    public var nextDue: CivilDateTime?
 
-    public init(outcome: Outcome, reminder: Reminder, historyCopyID: String? = nil, nextDue: ReminderDate? = nil) {
+    public init(outcome: Outcome, reminder: Reminder, historyCopyID: String? = nil, nextDue: CivilDateTime? = nil) {
         self.outcome = outcome
         self.reminder = reminder
         self.historyCopyID = historyCopyID

@@ -98,8 +98,8 @@ enum ReminderReader {
     }
 
     /// The date in column `index`, in the zone named in column `index + 1`.
-    private static func date(_ row: ColumnReader, _ index: Int32, _ zones: inout ZoneCache) -> ReminderDate? {
-        guard var date = row.reminderDate(index) else { return nil }
+    private static func date(_ row: ColumnReader, _ index: Int32, _ zones: inout ZoneCache) -> CivilDateTime? {
+        guard var date = row.civilDateTime(index) else { return nil }
         if let zone = row.text(index + 1) {
             guard let timeZone = zones[zone] else { return nil }
             date.timeZone = timeZone

@@ -13,7 +13,7 @@ extension ReminderStore {
     /// nothing and says so: a repeated request never advances twice. Held batch changes are not
     /// involved. `completionDate` defaults to the store's clock.
     @discardableResult
-    public func complete(id: String, occurrence: ReminderDate? = nil, completionDate: Date? = nil) throws -> CompletionResult {
+    public func complete(id: String, occurrence: CivilDateTime? = nil, completionDate: Date? = nil) throws -> CompletionResult {
         let database = try authorizedDatabase(for: "complete a reminder")
         let canonical = try Reminder.canonicalIdentifier(id)
         let now = configuration.now()
@@ -119,7 +119,7 @@ extension ReminderStore {
     }
 
     /// The history copy of the occurrence due `due`, if one was written.
-    private static func historyCopyID(_ db: Database, seriesID: String, liveID: String, due: ReminderDate) throws -> String? {
+    private static func historyCopyID(_ db: Database, seriesID: String, liveID: String, due: CivilDateTime) throws -> String? {
         try String.fetchOne(
             db,
             sql: """

@@ -217,7 +217,7 @@ public final class ReminderStore: Sendable {
         let zone = configuration.floatingTimeZone
         let rows = try Row.fetchAll(db, sql: "SELECT id, dueDate FROM reminder WHERE dueDate IS NOT NULL AND dueTimeZone IS NULL")
         for row in rows {
-            guard let due = ReminderDate(storageText: row[1], timeZoneIdentifier: nil) else { continue }
+            guard let due = CivilDateTime(storageText: row[1], timeZoneIdentifier: nil) else { continue }
             try update.execute(arguments: [due.sortKey(floatingZone: zone), row[0] as String])
         }
         try db.execute(sql: "INSERT OR REPLACE INTO storeInfo VALUES ('floatingZone', ?)", arguments: [zoneID])

@@ -10,7 +10,7 @@ import GRDB
 struct SeriesRecord: Equatable {
     var id: String
     var liveReminderID: String
-    var start: ReminderDate
+    var start: CivilDateTime
     /// `RecurrenceRuleStorage` text of the rules the start belongs to.
     var rulesText: String
 
@@ -21,7 +21,7 @@ struct SeriesRecord: Equatable {
                 sql: """
                     SELECT liveReminderID, startDate, startTimeZone, recurrenceRules FROM recurrenceSeries WHERE id = ?
                     """, arguments: [id]),
-            let start = ReminderDate(storageText: row[1], timeZoneIdentifier: row[2])
+            let start = CivilDateTime(storageText: row[1], timeZoneIdentifier: row[2])
         else { return nil }
         return SeriesRecord(id: id, liveReminderID: row[0], start: start, rulesText: row[3])
     }
@@ -37,7 +37,7 @@ struct SeriesRecord: Equatable {
     }
 
     /// The series `live` belongs to, starting over at its due date when it left the recorded one.
-    static func current(_ db: Database, for live: Reminder, due: ReminderDate, floatingZone: TimeZone) throws -> SeriesRecord {
+    static func current(_ db: Database, for live: Reminder, due: CivilDateTime, floatingZone: TimeZone) throws -> SeriesRecord {
         let id = live.seriesID ?? live.id
         let rulesText = try RecurrenceRuleStorage.text(live.recurrenceRules) ?? ""
         if let record = try fetch(db, id: id), record.rulesText == rulesText,
@@ -50,7 +50,7 @@ struct SeriesRecord: Equatable {
 
     /// True when `due` is an occurrence of a grid rule from `start` (from-completion rules leave
     /// the grid by design).
-    private func isOnGrid(_ due: ReminderDate, rules: [RecurrenceRule], floatingZone: TimeZone) -> Bool {
+    private func isOnGrid(_ due: CivilDateTime, rules: [RecurrenceRule], floatingZone: TimeZone) -> Bool {
         if due == start { return true }
         let dueInstant = due.instant(floatingZone: floatingZone)
         let grid = rules.filter { !$0.fromCompletion }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ReminderDate {
+extension CivilDateTime {
     /// Seconds east of UTC of this reading in `zone`: `zone.secondsFromGMT(for: instant())`
     /// without building a `Calendar`, which dominated `georemind list --json` (one per due date).
     ///

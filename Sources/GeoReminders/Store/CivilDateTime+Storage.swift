@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
 
-extension ReminderDate {
+extension CivilDateTime {
     /// `YYYY-MM-DD` for all-day values, `YYYY-MM-DDTHH:MM:SS` otherwise (ISO 8601 local time).
     var storageText: String {
         let timeFits = time.map { (0...99).contains($0.hour) && (0...99).contains($0.minute) && (0...99).contains($0.second) }
@@ -45,7 +45,7 @@ extension ReminderDate {
     /// Reads `storageText` back; nil for text this store did not write.
     init?(storageText text: String, timeZoneIdentifier: String?) {
         var text = text
-        let parsed = text.withUTF8 { ReminderDate(storageBytes: $0) }
+        let parsed = text.withUTF8 { CivilDateTime(storageBytes: $0) }
         guard var parsed else { return nil }
         if let timeZoneIdentifier {
             guard let zone = TimeZone(identifier: timeZoneIdentifier) else { return nil }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A reminder's start or due date as EventKit keeps it (`dueDateComponents`): a calendar day,
-/// optionally a wall-clock time, in a time zone or floating.
+/// A civil calendar date-time: a calendar day, optionally a wall-clock time, in a time zone or
+/// floating. It is how EventKit keeps a reminder's start and due dates (`dueDateComponents`) and
+/// how iCalendar writes DATE and DATE-TIME values.
 ///
 /// Floating dates (no zone) keep their wall-clock reading in whatever zone they are read;
 /// all-day dates (no time) denote the whole day, and 00:00 of it where an instant is needed.
-public struct ReminderDate: Hashable, Sendable, Codable {
+public struct CivilDateTime: Hashable, Sendable, Codable {
     public var year: Int
     public var month: Int
     public var day: Int

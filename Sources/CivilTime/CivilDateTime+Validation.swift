@@ -1,6 +1,6 @@
 import Foundation
 
-extension ReminderDate {
+extension CivilDateTime {
     /// True when the fields name a real Gregorian day (1–9999) and a time within 00:00:00–23:59:59.
     public var isValid: Bool {
         guard (1...9999).contains(year), (1...12).contains(month),

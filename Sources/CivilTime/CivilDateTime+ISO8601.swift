@@ -18,7 +18,7 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-extension ReminderDate {
+extension CivilDateTime {
     /// Reads the ISO 8601 forms people type on the command line:
     /// `2026-11-23T16:00:00Z` or with an offset (`+01:00`) — an instant, kept in `timeZone` when one
     /// is given, else in UTC or a fixed-offset zone; `2026-11-23T16:00[:SS]` — wall-clock time in
@@ -93,18 +93,16 @@ extension ReminderDate {
         guard cursor == bytes.count else { throw .malformed(text: text) }
         // Foundation's zones reach ±18:00 (real ones ±14:00); `+21:00` is refused, not a crash.
         guard let instantZone = TimeZone(secondsFromGMT: offsetSeconds) else { throw .outOfRange(text: text, field: "offset") }
-        let stamp = ReminderDate(year: year, month: month, day: day, time: wallTime, timeZone: instantZone)
+        let stamp = CivilDateTime(year: year, month: month, day: day, time: wallTime, timeZone: instantZone)
         self.init(instant: stamp.instant(), in: timeZone ?? instantZone)
     }
 
     /// The wall-clock reading of `instant` in `zone`, as a zoned date-time.
     public init(instant: Date, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        let wall = WallClockReading(instant, in: zone)
         self.init(
-            year: c.year!, month: c.month!, day: c.day!,
-            time: TimeOfDay(hour: c.hour!, minute: c.minute!, second: c.second!), timeZone: zone)
+            year: wall.year, month: wall.month, day: wall.day,
+            time: TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second), timeZone: zone)
     }
 
     /// ISO 8601 text: `2026-03-09T09:00:00-04:00` for a zoned date-time (`Z` in UTC),
