@@ -49,9 +49,7 @@ struct ChannelCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let channels = try global.withStore(readOnly: true) { access in
-                try access.reading(.webhooks) { store in try store.channels(visibleTo: try global.actor(in: store)) }
-            }
+            let channels = try global.visibleEndpoints().filter { $0.kind != .webhook }
             guard !channels.isEmpty else {
                 print("no channels; `georemind channel add ntfy https://ntfy.example.org/TOPIC` adds one")
                 return
@@ -123,5 +121,18 @@ enum ChannelRows {
             ])
         }
         return rows
+    }
+}
+
+extension GlobalOptions {
+    /// The endpoints and channels the acting account sees, each with its pending count, which
+    /// the delivery queues hold (a PostgreSQL store's working copy does not copy them).
+    func visibleEndpoints() throws -> [WebhookEndpoint] {
+        let global = self
+        let acting = try withStore(readOnly: true) { access in
+            try access.reading(.webhooks) { store in try store.account(named: try global.actor(in: store)) }
+        }
+        let endpoints = try AsyncCommand.value { try await global.withDeliveryStore { try await $0.webhookEndpoints() } }
+        return WebhookEndpoint.visible(endpoints, to: acting)
     }
 }

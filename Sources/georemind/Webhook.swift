@@ -55,9 +55,7 @@ struct Webhook: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let endpoints = try global.withStore(readOnly: true) { access in
-                try access.reading(.webhooks) { store in try store.webhookEndpoints(visibleTo: try global.actor(in: store)) }
-            }.filter { $0.kind == .webhook }
+            let endpoints = try global.visibleEndpoints().filter { $0.kind == .webhook }
             guard !endpoints.isEmpty else {
                 print("no webhooks; `georemind webhook add URL` adds one")
                 return

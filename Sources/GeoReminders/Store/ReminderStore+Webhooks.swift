@@ -58,12 +58,17 @@ extension ReminderStore {
     /// The endpoints and channels `account` sees and manages: its own, and for an admin those
     /// that are no one's (the instance's).
     public func webhookEndpoints(visibleTo account: String) throws -> [WebhookEndpoint] {
-        let isAdmin = try self.account(named: account).isAdmin
-        return try webhookEndpoints().filter { $0.account == account || ($0.account == nil && isAdmin) }
+        try WebhookEndpoint.visible(webhookEndpoints(), to: self.account(named: account))
     }
 }
 
 extension WebhookEndpoint {
+    /// Those of `endpoints` that `account` sees and manages: its own, and for an admin those that
+    /// are no one's (the instance's).
+    public static func visible(_ endpoints: [WebhookEndpoint], to account: Account) -> [WebhookEndpoint] {
+        endpoints.filter { $0.account == account.name || ($0.account == nil && account.isAdmin) }
+    }
+
     /// The endpoint of `endpoints` whose number or URL is `reference` (a channel is named by `channel`).
     public static func named(_ reference: String, among endpoints: [WebhookEndpoint]) throws -> WebhookEndpoint {
         let endpoints = endpoints.filter { $0.kind == .webhook }
