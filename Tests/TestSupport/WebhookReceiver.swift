@@ -25,6 +25,7 @@ public final class WebhookReceiver: Sendable {
 
     final class State: Sendable {
         let mutex = Mutex<(requests: [Request], script: [Int], delay: Double)>(([], [], 0))
+        let received = Mutex<(@Sendable (Int) -> Void)?>(nil)
         func withLock<T>(_ body: (inout (requests: [Request], script: [Int], delay: Double)) -> T) -> T {
             mutex.withLock { body(&$0) }
         }
@@ -58,6 +59,13 @@ public final class WebhookReceiver: Sendable {
             $0.script = script
             $0.delay = delay
         }
+    }
+
+    /// Runs `action` on the receiver's own thread as each request arrives, with the number received
+    /// so far: what a test does at an exact request (kill the sender) cannot wait for the test's
+    /// task, which a loaded machine may not run for seconds.
+    public func whenReceived(_ action: @escaping @Sendable (_ count: Int) -> Void) {
+        state.received.withLock { $0 = action }
     }
 
     public func stop() async throws {
@@ -107,6 +115,8 @@ public final class WebhookReceiver: Sendable {
                             headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })))
                     return (status, state.delay)
                 }
+                let count = state.withLock { $0.requests.count }
+                state.received.withLock { $0 }?(count)
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) {
                     let context = loopBound.value

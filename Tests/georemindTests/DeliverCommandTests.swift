@@ -1,5 +1,6 @@
 import Delivery
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -66,12 +67,20 @@ import Testing
         let receiver = try await WebhookReceiver(script: Array(repeating: 500, count: 1000))
         _ = try sandbox.ok("webhook", "add", receiver.url, "--secret", secret)
         _ = try sandbox.run("feed", commute)
+        // Killed by the receiver as the third attempt arrives, so the retry delay is the third's
+        // whatever the test's own task is doing (a late kill meant minutes of backoff to wait out).
+        let sender = ProcessID()
+        receiver.whenReceived { count in
+            let pid = sender.value.load(ordering: .acquiring)
+            if count >= 3, pid > 0 { kill(pid, SIGKILL) }
+        }
         let first = try startDeliver("--retry-base", "0.1s", "--timeout", "2s")
-        try await receiver.wait(timeout: 60) { $0.count >= 3 }
-        kill(first.processIdentifier, SIGKILL)
+        sender.value.store(first.processIdentifier, ordering: .releasing)
+        if receiver.requests.count >= 3 { kill(first.processIdentifier, SIGKILL) }
         first.waitUntilExit()
         #expect(first.terminationReason == .uncaughtSignal)
         #expect(receiver.requests.allSatisfy { $0.status == 500 })
+        receiver.whenReceived { _ in }
         receiver.answer(with: [])
         let second = try startDeliver("--retry-base", "0.1s", "--timeout", "2s")
         let requests = try await receiver.wait(timeout: 60) { $0.filter { $0.status == 200 }.count == 3 }
@@ -112,4 +121,9 @@ import Testing
         server.stop()
         try await receiver.stop()
     }
+}
+
+/// A process's id, shared with a callback on another thread before the process is started.
+private final class ProcessID: Sendable {
+    let value = Atomic<Int32>(0)
 }
