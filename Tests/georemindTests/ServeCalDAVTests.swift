@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TestSupport
 import Testing
 
 /// `/dav/` of the running server, end to end: Basic auth, the well-known redirect, the requests
@@ -37,30 +38,7 @@ import Testing
         return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
     }
 
-    static let appleTodo = """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        PRODID:-//Apple Inc.//iOS 26.0//EN\r
-        BEGIN:VTODO\r
-        CREATED:20260928T081204Z\r
-        DTSTAMP:20261001T120000Z\r
-        LAST-MODIFIED:20261001T120000Z\r
-        UID:5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B\r
-        SUMMARY:Buy milk\r
-        STATUS:NEEDS-ACTION\r
-        BEGIN:VALARM\r
-        ACTION:DISPLAY\r
-        DESCRIPTION:Reminder\r
-        TRIGGER;VALUE=DATE-TIME:19760401T005545Z\r
-        UID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
-        X-APPLE-PROXIMITY:ARRIVE\r
-        X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-APPLE-REFERENCEFRAME=1;X-TITLE=Home:geo:52.520008,13.404954\r
-        X-WR-ALARMUID:BE34B460-E81E-4FE4-91A9-CF9DFFDD3C1F\r
-        END:VALARM\r
-        END:VTODO\r
-        END:VCALENDAR\r
-
-        """
+    static let appleTodo = AppleRemindersTodo.text()
 
     @Test func iOSDiscoversSyncsAndPutsALocationReminderThatTheCommandLineShowsArmed() async throws {
         let server = try ServerProcess(sandbox)

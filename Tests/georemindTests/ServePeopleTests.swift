@@ -155,27 +155,7 @@ import Testing
         let lists = try await server.send("GET", "/api/v1/lists", headers: auth(ben))
         let decoded = try JSONSerialization.jsonObject(with: Data(lists.body.utf8)) as? [[String: Any]]
         let household = try #require(decoded?.first { $0["title"] as? String == "Household" }?["id"] as? String)
-        let todo = """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            PRODID:-//Apple Inc.//iOS 26.0//EN\r
-            BEGIN:VTODO\r
-            UID:0B7C4E1A-2D3F-4A5B-9C6D-7E8F9A0B1C2D\r
-            DTSTAMP:20261001T120000Z\r
-            SUMMARY:Buy milk\r
-            STATUS:NEEDS-ACTION\r
-            BEGIN:VALARM\r
-            ACTION:DISPLAY\r
-            DESCRIPTION:Reminder\r
-            TRIGGER;VALUE=DATE-TIME:19760401T005545Z\r
-            UID:4C2B1A0D-9E8F-4A7B-8C6D-5E4F3A2B1C0D\r
-            X-APPLE-PROXIMITY:ARRIVE\r
-            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-TITLE=Shop:geo:48.1,11.5\r
-            END:VALARM\r
-            END:VTODO\r
-            END:VCALENDAR\r
-
-            """
+        let todo = AppleRemindersTodo.text(uid: "0B7C4E1A-2D3F-4A5B-9C6D-7E8F9A0B1C2D", place: "Shop", geo: "48.1,11.5")
         let reloads = server.log.components(separatedBy: "reminders reloaded").count
         let put = try await server.send(
             "PUT", "/dav/calendars/ben/\(household)/0B7C4E1A-2D3F-4A5B-9C6D-7E8F9A0B1C2D.ics", body: todo,

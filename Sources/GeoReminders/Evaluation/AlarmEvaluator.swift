@@ -126,6 +126,9 @@ public final class AlarmEvaluator {
         // Creation order, then id: alarm numbers carry the documented tie order (docs/alarm-evaluation.md).
         for reminder in reminders {
             let summary = AlarmEvent.ReminderSummary(reminder)
+            // Whom the reminder's alarms fire for: a location alarm tests only their devices; a time
+            // alarm, which has no device, names them as whom its alert is for.
+            let reminderSubjects = reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? [])
             for alarm in reminder.alarms where alarm.firedDate == nil {
                 let number = Int32(alarms.count)
                 if let (location, proximity) = alarm.geofence {
@@ -147,13 +150,12 @@ public final class AlarmEvaluator {
                     indexByFence[id] = number
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
-                    subjects.append(reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? []))
+                    subjects.append(reminderSubjects)
                 } else if firesTimedAlarms, let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
                     indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
-                    // Not for choosing devices (a time alarm has none): whom its alert is for.
-                    subjects.append(reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? []))
+                    subjects.append(reminderSubjects)
                 }
             }
         }
