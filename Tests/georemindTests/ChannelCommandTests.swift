@@ -82,6 +82,85 @@ import Testing
         try await receiver.stop()
     }
 
+    /// `serve` killed with -9 after an alarm fired and before any channel delivered it: the restarted
+    /// server delivers it to the ntfy topic and as one e-mail (a real aiosmtpd), and fires nothing again.
+    @Test func anAlertFiredBeforeSIGKILLReachesEveryChannelAfterRestart() async throws {
+        let topic = try await WebhookReceiver(script: Array(repeating: 500, count: 1000))
+        let mailPort = try await Self.freePort()
+        let maildir = sandbox.folder.appendingPathComponent("mail")
+        let token = try sandbox.ok("token", "create", "phones", "--scope", "ingest").trimmingCharacters(in: .newlines)
+        _ = try sandbox.add("Buy bread", "--latitude", "14.0", "--longitude", "20.0", "--radius", "100")
+        _ = try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(topic.port)/groceries")
+        _ = try sandbox.ok("channel", "add", "email", "anna@example.org")
+        // Nothing listens for mail yet: the e-mail channel's attempts fail, and are retried.
+        // A port known beforehand: the alerts' Done links (which carry the event id) name serve's address.
+        let arguments = [
+            "--port", "\(try await Self.freePort())", "--retry-base", "0.1s", "--timeout", "2s",
+            "--smtp", "smtp://127.0.0.1:\(mailPort)?from=alerts@example.org",
+        ]
+        let first = try ServerProcess(sandbox, arguments: arguments)
+        // Killed by the receiver as the first ntfy attempt arrives: fired, committed, not delivered.
+        let pid = first.process.processIdentifier
+        topic.whenReceived { _ in kill(pid, SIGKILL) }
+        let now = Int(Date().timeIntervalSince1970)
+        for (t, lon) in [(now - 60, 20.01), (now, 20.0)] {
+            let reply = try await first.send(
+                "POST", "/owntracks",
+                body: #"{"_type":"location","acc":10,"lat":14.0,"lon":\#(lon),"tid":"an","tst":\#(t)}"#,
+                headers: ["Authorization": ServerProcess.basic("ann", token), "Content-Type": "application/json"])
+            #expect(reply.status == 200)
+        }
+        first.process.waitUntilExit()
+        #expect(first.process.terminationReason == .uncaughtSignal)
+        #expect(topic.requests.count == 1 && topic.requests.allSatisfy { $0.status == 500 })
+
+        topic.whenReceived { _ in }
+        topic.answer(with: [])
+        let smtpd = Process()
+        smtpd.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        smtpd.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(mailPort)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
+        smtpd.standardOutput = FileHandle.nullDevice
+        smtpd.standardError = FileHandle.nullDevice
+        try smtpd.run()
+        defer { smtpd.terminate() }
+        let second = try ServerProcess(sandbox, arguments: arguments)
+        let mails = maildir.appendingPathComponent("new")
+        func mailFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: mails.path)) ?? [] }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !(topic.requests.contains { $0.status == 200 } && !mailFiles().isEmpty) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        // Both channels' queues empty: nothing more is on its way.
+        let listed = try sandbox.ok("channel", "list")
+        #expect(second.stop() == 0)
+        let rows = listed.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        // NAME KIND TARGET LAST-STATUS LAST-SUCCESS PENDING FAILING-SINCE
+        #expect(rows.first { $0.first == "ntfy-1" }.map { [$0[3], $0[5], $0[6]] } == ["200", "0", "-"], "\(listed)")
+        #expect(rows.first { $0.first == "email-2" }.map { [$0[3], $0[5], $0[6]] } == ["250", "0", "-"], "\(listed)")
+
+        // The one event: every ntfy attempt is its alert, one of them accepted; one e-mail, threaded by its id.
+        let events = topic.requests.compactMap { request in
+            request.headers["actions"].flatMap { $0.range(of: "event=") }.map { range in
+                String(request.headers["actions"]![range.upperBound...].prefix { $0 != "&" })
+            }
+        }
+        #expect(events.count == topic.requests.count && Set(events).count == 1)
+        #expect(topic.requests.filter { $0.status == 200 }.count == 1)
+        #expect(topic.requests.allSatisfy { $0.headers["title"] == "Buy bread" })
+        let files = mailFiles()
+        #expect(files.count == 1)
+        let mail = try String(contentsOf: mails.appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        #expect(mail.contains("Message-ID: <\(try #require(events.first))@georemind>"))
+        try await topic.stop()
+    }
+
+    /// A loopback port nothing listens on (bound, then closed).
+    static func freePort() async throws -> Int {
+        let probe = try await WebhookReceiver()
+        try await probe.stop()
+        return probe.port
+    }
+
     /// `/api/v1/channels`: the same channels as the command line, tokens never shown back.
     @Test func theRESTAPIManagesChannels() async throws {
         let full = try sandbox.ok("token", "create", "admin", "--scope", "full").trimmingCharacters(in: .newlines)
