@@ -4,13 +4,13 @@ import Foundation
 import GeoReminders
 import ReminderViews
 
-/// `georemind channel add|list|remove|test`: where a person reads alerts — ntfy, Apprise API,
+/// `georemind channel add|list|remove|test|replay`: where a person reads alerts — ntfy, Apprise API,
 /// e-mail — delivered through the same outbox as webhooks (docs/notifications.md).
 struct ChannelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "channel",
         abstract: "Manage the notification channels alerts are sent to (ntfy, Apprise API, e-mail).",
-        subcommands: [AddChannel.self, ListChannels.self, RemoveChannel.self, TestChannel.self])
+        subcommands: [AddChannel.self, ListChannels.self, RemoveChannel.self, TestChannel.self, ReplayChannel.self])
 
     /// `channel add ntfy URL [--token T]`, `channel add apprise URL`, `channel add email ADDRESS`.
     struct AddChannel: ParsableCommand {
@@ -99,6 +99,28 @@ struct ChannelCommand: ParsableCommand {
                 return answer
             }
             print(answer)
+        }
+    }
+}
+
+extension ChannelCommand {
+    /// `channel replay NAME EVENT_ID | --since TIME`: sends alerts to one channel again, say after
+    /// its topic or address was fixed.
+    struct ReplayChannel: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "replay", abstract: "Queue outbox events again for a channel, if they are for its person.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The channel's name (or number) from `channel list`.") var channel: String
+        @OptionGroup var events: ReplayArguments
+
+        func run() throws {
+            let (global, reference) = (global, channel)
+            let channel = try global.withStore(readOnly: true) { access in
+                try access.reading(.webhooks) { store in try store.channel(reference, visibleTo: try global.actor(in: store)) }
+            }
+            let count = try global.replay(events, to: [channel.id])
+            print("queued \(count) deliver\(count == 1 ? "y" : "ies")")
         }
     }
 }

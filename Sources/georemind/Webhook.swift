@@ -104,41 +104,17 @@ struct Webhook: ParsableCommand {
             abstract: "Queue outbox events again for the endpoints whose filter takes them.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The event's id (evt_…).") var eventID: String?
-        @Option(
-            help: ArgumentHelp(
-                "Replay the events that happened at or after this UTC instant (2026-11-23T22:00:00Z).",
-                valueName: "time"))
-        var since: String?
+        @OptionGroup var events: ReplayArguments
         @Option(help: ArgumentHelp("Only to this endpoint (number or URL).", valueName: "endpoint")) var endpoint: String?
 
-        func validate() throws {
-            if (eventID == nil) == (since == nil) { throw ValidationError("give either an event id or --since TIME") }
-        }
-
         func run() throws {
-            let sinceDate = try since.map { text in
-                guard let date = try? Date(text, strategy: .iso8601) else {
-                    throw CLIError.badValue(
-                        option: "--since", message: "'\(text)' is not an ISO 8601 UTC instant like 2026-11-23T22:00:00Z")
-                }
-                return date
-            }
             // Only to the endpoints the acting account sees (on a store of one account, all of them).
-            let (global, endpoint, eventID) = (global, endpoint, eventID)
+            let (global, endpoint) = (global, endpoint)
             let visible = try global.withStore(readOnly: true) { access in
                 try access.reading(.webhooks) { store in try store.webhookEndpoints(visibleTo: try global.actor(in: store)) }
             }
             let targets = try endpoint.map { [try WebhookEndpoint.named($0, among: visible).id] } ?? visible.map(\.id)
-            let count = try AsyncCommand.value {
-                try await global.withDeliveryStore { store in
-                    var count = 0
-                    for endpointID in targets {
-                        count += try await store.replayWebhookEvents(eventID: eventID, since: sinceDate, endpointID: endpointID)
-                    }
-                    return count
-                }
-            }
+            let count = try global.replay(events, to: targets)
             print("queued \(count) deliver\(count == 1 ? "y" : "ies")")
         }
     }

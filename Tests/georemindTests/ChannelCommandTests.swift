@@ -154,6 +154,33 @@ import Testing
         try await topic.stop()
     }
 
+    /// `channel replay` sends an alert to one channel again (by event id or from an instant on),
+    /// and to no other channel.
+    @Test func aReplayedEventGoesAgainToThatChannelOnly() async throws {
+        let receiver = try await WebhookReceiver()
+        _ = try sandbox.add("Buy milk", "--at", "Grocery Store")
+        _ = try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(receiver.port)/mine")
+        _ = try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(receiver.port)/family", "--name", "family")
+        let fired = try sandbox.run("feed", "--json", CLISandbox.fixture("cli/commute.csv")).stdout
+        let event = try #require(fired.split(separator: "\"id\":\"").dropFirst().first?.prefix { $0 != "\"" })
+        #expect(try sandbox.ok("deliver", "--once") == "delivered 2, retrying 0, gave up 0, disabled 0\n")
+        #expect(try sandbox.ok("channel", "replay", "ntfy-1", String(event)) == "queued 1 delivery\n")
+        #expect(try sandbox.ok("deliver", "--once") == "delivered 1, retrying 0, gave up 0, disabled 0\n")
+        #expect(try sandbox.ok("channel", "replay", "family", "--since", "2026-11-24T01:32:00Z") == "queued 1 delivery\n")
+        #expect(try sandbox.ok("channel", "replay", "family", "--since", "2026-11-24T01:32:01Z") == "queued 0 deliveries\n")
+        #expect(try sandbox.ok("deliver", "--once") == "delivered 1, retrying 0, gave up 0, disabled 0\n")
+        #expect(receiver.requests.map(\.path).sorted() == ["/family", "/family", "/mine", "/mine"])
+        #expect(receiver.requests.allSatisfy { $0.headers["title"] == "Buy milk" })
+        #expect(
+            try sandbox.run("channel", "replay", "nope", String(event))
+                == CLIResult(stdout: "", stderr: "error: no channel is 'nope'; `channel list` shows them\n", status: 1))
+        #expect(
+            try sandbox.run("channel", "replay", "family", "evt_nope")
+                == CLIResult(stdout: "", stderr: "error: the outbox has no event evt_nope (it may have been pruned)\n", status: 1))
+        #expect(try sandbox.run("channel", "replay", "family").status == 64)
+        try await receiver.stop()
+    }
+
     /// A loopback port nothing listens on (bound, then closed).
     static func freePort() async throws -> Int {
         let probe = try await WebhookReceiver()
