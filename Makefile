@@ -45,7 +45,8 @@ test: deps
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand. `shared` starts
-# its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10).
+# its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10);
+# `notify` times a fix's acknowledgement to its ntfy alert under 2,000 requests/s of ingest.
 bench: deps
 	@# Product by product: with the Swift runtime linked statically, the whole package would also
 	@# link GRDB's dynamic-library product, which cannot be.
@@ -53,9 +54,11 @@ bench: deps
 		$(SWIFT) build $(RELEASE) --product $$product || exit 1; done
 	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
-		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || "$$bin/georemind-bench" "$$name" || exit 1; done; \
+		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || [ "$$name" = notify ] || \
+			"$$bin/georemind-bench" "$$name" || exit 1; done; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = notify ]; then "$$bin/georemind-serve-bench" --notify "$$bin/georemind"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = shared ]; then "$$bin/georemind-serve-bench" --shared "$$bin/georemind" "$${FAILOVERS:-10}"; fi
 
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.

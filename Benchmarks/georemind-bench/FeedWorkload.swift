@@ -23,8 +23,9 @@ struct FeedWorkload {
     }
 
     /// Saves the reminders into `store` in one commit; returns their places as engine fences.
+    /// `creator` names reminder n's account (nil: the first account's).
     @discardableResult
-    mutating func seed(_ store: ReminderStore) throws -> [Fence] {
+    mutating func seed(_ store: ReminderStore, creator: (Int) -> String? = { _ in nil }) throws -> [Fence] {
         var fences: [Fence] = []
         let c = Self.center, lat = Self.latitudeHalfSpan, lon = Self.longitudeHalfSpan
         for n in 0..<reminderCount {
@@ -41,10 +42,10 @@ struct FeedWorkload {
             if n % 10 == 0 {
                 alarms.append(.absolute(Date(timeIntervalSinceReferenceDate: Self.start + .random(in: 0...60_000, using: &random))))
             }
-            _ = try store.save(
-                Reminder(
-                    title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Self.start - Double(n)),
-                    alarms: alarms), commit: false)
+            var reminder = Reminder(
+                title: "Reminder \(n)", creationDate: Date(timeIntervalSinceReferenceDate: Self.start - Double(n)), alarms: alarms)
+            reminder.creator = creator(n)
+            _ = try store.save(reminder, commit: false)
         }
         try store.commit()
         return fences

@@ -17,6 +17,7 @@ let all: [Benchmark] = [
     commandLineBenchmark,
     feedScenarioBenchmark,
     fleetStateBenchmark,
+    accountsBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

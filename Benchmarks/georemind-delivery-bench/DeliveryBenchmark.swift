@@ -6,7 +6,8 @@ import TestSupport
 
 /// 10,000 alarms fired in one burst by 100 devices, delivered to two endpoints on loopback, one
 /// answering at once and one after 2 s; then 100,000 events queued for an endpoint that refuses
-/// every connection: how long the fast one takes, and the memory the backlog costs.
+/// every connection: how long the fast one takes, and the memory the backlog costs. The same burst
+/// to an ntfy channel: a person's alerts leave as fast as a program's.
 func deliveryBenchmark() throws {
     try runAsync {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("georemind-bench-delivery-\(getpid())")
@@ -44,6 +45,26 @@ func deliveryBenchmark() throws {
         _ = await task.result
         try await fast.stop()
         try await slow.stop()
+
+        // The burst as alerts to a person's ntfy topic (its own headers and body, no signature).
+        let alerts = try ReminderStore(path: directory.appendingPathComponent("ntfy.sqlite").path)
+        let topic = try await WebhookReceiver()
+        _ = try alerts.addChannel(kind: .ntfy, target: "http://127.0.0.1:\(topic.port)/bench")
+        try alerts.commitEvaluation(
+            firedEvents: try fireBurst(alerts, count: 10_000, devices: 100), lateAfter: 900, state: Data(), forKey: "bench"
+        ) {}
+        let alertDispatcher = WebhookDispatcher(store: alerts, transport: transport)
+        let alertTask = Task { try await alertDispatcher.run() }
+        let alertStart = Date()
+        let alerted = try await topic.wait(timeout: 120) { $0.count >= 10_000 }
+        let alertSeconds = Date().timeIntervalSince(alertStart)
+        print(
+            String(
+                format: "ntfy channel: %d of 10,000 alerts received in %.2f s (%.0f alerts/s)",
+                alerted.count, alertSeconds, Double(alerted.count) / alertSeconds))
+        alertTask.cancel()
+        _ = await alertTask.result
+        try await topic.stop()
 
         // Backlog: 100,000 events for an endpoint nobody listens on (connection refused, retried).
         let backlog = try ReminderStore(path: directory.appendingPathComponent("backlog.sqlite").path)

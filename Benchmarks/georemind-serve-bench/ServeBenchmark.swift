@@ -172,9 +172,10 @@ final class ServerProcess {
     let process = Process()
     let port: Int
 
-    init(georemind: String, storePath: String, log: URL, arguments: [String] = []) throws {
+    /// `delivering`: with the outbox's dispatcher, which the ingestion figures leave out.
+    init(georemind: String, storePath: String, log: URL, arguments: [String] = [], delivering: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: georemind)
-        process.arguments = ["serve", "--port", "0", "--no-deliver", "--log-level", "error"] + arguments
+        process.arguments = ["serve", "--port", "0", "--log-level", "error"] + (delivering ? [] : ["--no-deliver"]) + arguments
         process.environment = ["GEOREMIND_STORE": storePath, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         try Data().write(to: log)
         let handle = try FileHandle(forWritingTo: log)

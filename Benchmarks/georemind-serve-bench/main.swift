@@ -1,6 +1,7 @@
 // georemind-serve-bench: `georemind serve` under load from wrk on loopback (`make bench` runs it).
 // Usage: georemind-serve-bench PATH/TO/georemind [SECONDS]
 //        georemind-serve-bench --shared PATH/TO/georemind [FAILOVER-RUNS]   (several instances on PostgreSQL)
+//        georemind-serve-bench --notify PATH/TO/georemind                   (fix acknowledged -> ntfy request)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -14,6 +15,11 @@ if arguments[1] == "--shared", arguments.count >= 3 {
     benchmark.failovers = arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0
     print("== shared")
     try benchmark.run()
+    exit(0)
+}
+if arguments[1] == "--notify", arguments.count >= 3 {
+    print("== notify")
+    try NotifyBenchmark(georemind: arguments[2]).run()
     exit(0)
 }
 print("== render")

@@ -15,16 +15,16 @@ extension CalDAVService {
         let ifMatch = request.header("If-Match")
         let ifNoneMatch = request.header("If-None-Match")
         let (created, etag) = try access.writing(.reminders, retrying: true) { store -> (Bool, String?) in
-            let state = try listState(store, segment: segment)
-            try Self.checkCanEdit(state.grant)
-            let existing = state.object(named: name)
+            // The one resource, not the whole list: a PUT costs the same in a list of 10 or 10,000.
+            let (grant, lists) = try list(store, segment: segment)
+            try Self.checkCanEdit(grant)
+            let existing = try object(store, in: grant.list, lists: lists, named: name)
             if let ifNoneMatch, let existing, ETag.list(ifNoneMatch, contains: existing.etag) {
                 throw DAVError.status(412, "the resource exists (If-None-Match)")
             }
             if let ifMatch, existing.map({ !ETag.list(ifMatch, contains: $0.etag) }) ?? true {
                 throw DAVError.status(412, "the resource changed or is gone (If-Match)")
             }
-            let lists = try store.lists()
             let incoming = try IncomingObject(body: request.body, name: name, stored: existing?.reminder, lists: lists)
             // RFC 4791 §5.3.2.1 no-uid-conflict: one UID, one resource. Where that resource is
             // in a list the caller cannot see, it is not named.
@@ -41,11 +41,11 @@ extension CalDAVService {
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "\(name) holds another UID")
             }
             let report = try store.importICalendar(
-                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: state.list.id, account: actor))
+                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: grant.list.id, account: actor))
             if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
                 throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
             }
-            let stored = try listState(store, segment: segment).object(named: name)
+            let stored = try object(store, in: grant.list, lists: try store.lists(), named: name)
             return (existing == nil, stored.flatMap { $0.data == request.body ? $0.etag : nil })
         }
         return DAVResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
@@ -56,9 +56,11 @@ extension CalDAVService {
         case let .object(principal, segment, name):
             try checkPrincipal(principal)
             try access.writing(.reminders) { store in
-                let state = try listState(store, segment: segment)
-                guard let object = state.object(named: name) else { throw DAVError.status(404, "no resource \(name)") }
-                try Self.checkCanEdit(state.grant)
+                let (grant, lists) = try list(store, segment: segment)
+                guard let object = try object(store, in: grant.list, lists: lists, named: name) else {
+                    throw DAVError.status(404, "no resource \(name)")
+                }
+                try Self.checkCanEdit(grant)
                 if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: object.etag) {
                     throw DAVError.status(412, "the resource changed (If-Match)")
                 }

@@ -88,10 +88,9 @@ extension CalDAVService {
             let object = renders.object(reminder, lists: lists)
             if object.name == name { return object }
         }
-        let renamed = try store.reminders(matching: ReminderPredicate(listIDs: [list.id])).filter {
-            $0.iCalendarExtras?.contains(CalendarObject.nameProperty) ?? false
-        }
-        return renamed.lazy.map { CalendarObject($0, lists: lists) }.first { $0.name == name }
+        var kept = ReminderPredicate(listIDs: [list.id])
+        kept.extrasContaining = CalendarObject.nameProperty
+        return try store.reminders(matching: kept).lazy.map { self.renders.object($0, lists: lists) }.first { $0.name == name }
     }
 
     /// The home's token: the lists' tokens, so it moves when any list changes.

@@ -122,7 +122,11 @@ import Testing
         smtpd.standardOutput = FileHandle.nullDevice
         smtpd.standardError = FileHandle.nullDevice
         try smtpd.run()
-        defer { smtpd.terminate() }
+        // SIGKILL: a process the test runner starts inherits its blocked SIGTERM.
+        defer {
+            kill(smtpd.processIdentifier, SIGKILL)
+            smtpd.waitUntilExit()
+        }
         let second = try ServerProcess(sandbox, arguments: arguments)
         let mails = maildir.appendingPathComponent("new")
         func mailFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: mails.path)) ?? [] }

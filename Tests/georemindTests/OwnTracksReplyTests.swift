@@ -161,14 +161,22 @@ import Testing
         #expect(messages.count == 1 && messages.first?.commandWaypoints?.map(\.desc) == ["Milk (47.360000, 8.540000)"], "\(reply.body)")
         reply = try await post(server, location(47.30, 8.54, t0 + 20))
         #expect(reply.body == "[]")
-        // A reminder added: the whole new set, once.
+        // A reminder added: the whole new set, once, in the first reply after the server reads it
+        // (within RegionCatalog's second); the replies before say nothing.
         _ = try sandbox.add("Bank", "--latitude", "47.31", "--longitude", "8.54", "--radius", "80")
-        reply = try await post(server, location(47.30, 8.54, t0 + 30))
+        var tst = t0 + 30
+        reply = try await post(server, location(47.30, 8.54, tst))
+        let deadline = Date().addingTimeInterval(5)
+        while reply.body == "[]", Date() < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            tst += 1
+            reply = try await post(server, location(47.30, 8.54, tst))
+        }
         messages = try decoded(reply)
         #expect(
             messages.first?.commandWaypoints?.map(\.desc) == ["Bank (47.310000, 8.540000)", "Milk (47.360000, 8.540000)"],
             "\(reply.body)")
-        reply = try await post(server, location(47.30, 8.54, t0 + 40))
+        reply = try await post(server, location(47.30, 8.54, tst + 10))
         #expect(reply.body == "[]")
         #expect(server.stop() == 0)
     }

@@ -9,24 +9,32 @@ extension PhoneRegion {
     public static func nearest(to position: Coordinate, among reminders: [Reminder], limit: Int = phoneLimit) -> [PhoneRegion] {
         var candidates: [(distance: Double, region: PhoneRegion)] = []
         for reminder in reminders where !reminder.isCompleted {
-            for alarm in reminder.alarms {
-                guard let (location, _) = alarm.geofence else { continue }
-                let centre = Coordinate(latitude: location.latitude, longitude: location.longitude)
-                let radius =
-                    location.area.map { area in
-                        area.rings.joined().map { Geodesic.wgs84.distance(from: centre, to: $0) }.max() ?? location.effectiveRadius
-                    } ?? location.effectiveRadius
-                let region = PhoneRegion(
-                    id: id(reminderID: reminder.id, alarmID: alarm.id), stamp: stamp(reminderID: reminder.id, alarmID: alarm.id),
-                    title: displayTitle(reminder: reminder.title, place: location.title),
-                    latitude: location.latitude, longitude: location.longitude, radius: max(1, Int(radius.rounded())),
-                    reminderID: reminder.id, alarmID: alarm.id)
-                candidates.append((Geodesic.wgs84.distance(from: position, to: centre), region))
+            for region in regions(of: reminder) {
+                candidates.append((Geodesic.wgs84.distance(from: position, to: region.centre), region))
             }
         }
         candidates.sort { ($0.distance, $0.region.id) < ($1.distance, $1.region.id) }
         return uniquelyTitled(candidates.prefix(limit).map(\.region))
     }
+
+    /// A reminder's location alarms as regions, in alarm order.
+    static func regions(of reminder: Reminder) -> [PhoneRegion] {
+        reminder.alarms.compactMap { alarm in
+            guard let (location, _) = alarm.geofence else { return nil }
+            let centre = Coordinate(latitude: location.latitude, longitude: location.longitude)
+            let radius =
+                location.area.map { area in
+                    area.rings.joined().map { Geodesic.wgs84.distance(from: centre, to: $0) }.max() ?? location.effectiveRadius
+                } ?? location.effectiveRadius
+            return PhoneRegion(
+                id: id(reminderID: reminder.id, alarmID: alarm.id), stamp: stamp(reminderID: reminder.id, alarmID: alarm.id),
+                title: displayTitle(reminder: reminder.title, place: location.title),
+                latitude: location.latitude, longitude: location.longitude, radius: max(1, Int(radius.rounded())),
+                reminderID: reminder.id, alarmID: alarm.id)
+        }
+    }
+
+    var centre: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
 
     /// `Title (Place)`, or the title alone when the place has no title of its own.
     public static func displayTitle(reminder: String, place: String) -> String {

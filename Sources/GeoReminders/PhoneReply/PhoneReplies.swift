@@ -14,9 +14,13 @@ public struct PhoneReplies: Sendable {
     public var alertLimit = 10
     public var regionLimit = PhoneRegion.phoneLimit
 
-    public init(access: any StoreAccess, outbox: any OutboxReading) {
+    /// The regions, read from the store once a second at most, not at every post.
+    public let catalog: RegionCatalog
+
+    public init(access: any StoreAccess, outbox: any OutboxReading, catalog: RegionCatalog = RegionCatalog()) {
         self.access = access
         self.outbox = outbox
+        self.catalog = catalog
     }
 
     /// The devices whose alarms a phone is told of: for now the phone itself. With accounts this
@@ -33,10 +37,10 @@ public struct PhoneReplies: Sendable {
         let state =
             try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
         let regions = try position.map { position in
-            try access.reading([.reminders, .credentials]) { store in
-                PhoneRegion.nearest(
-                    to: position, among: try Self.watched(by: phone, in: store, among: try store.reminders(matching: Self.open)),
-                    limit: regionLimit)
+            try catalog.regions(for: phone, at: position, limit: regionLimit, now: receivedDate) {
+                try access.reading([.reminders, .credentials]) { store in
+                    (try store.reminders(matching: Self.open), try store.peopleBook())
+                }
             }
         }
         let from = state.acknowledging(messageDate).acknowledged
@@ -53,16 +57,4 @@ public struct PhoneReplies: Sendable {
     }
 
     static let open = ReminderPredicate(completion: .incomplete, locationOnly: true)
-
-    /// The reminders whose alarms a fix of `phone` may fire (docs/people.md): on a store of several
-    /// accounts, those whose subjects include the phone's account (a device the store does not know
-    /// is the first account's); on a store of one, all. Another person's places never reach a phone.
-    static func watched(by phone: String, in store: ReminderStore, among reminders: [Reminder]) throws -> [Reminder] {
-        let book = try store.peopleBook()
-        guard book.isShared else { return reminders }
-        let account = book.deviceAccounts[phone] ?? book.accounts.first?.name ?? Account.firstName
-        return reminders.filter { reminder in
-            reminder.alarmSubjects(listMembers: reminder.listID.flatMap { book.listMembers[$0] } ?? []).contains(account)
-        }
-    }
 }

@@ -72,6 +72,10 @@ struct ReminderFilter {
             conditions.append("listID IN (SELECT listID FROM listMember WHERE account = ?)")
             arguments.append(account)
         }
+        if let text = predicate.extrasContaining {
+            conditions.append("instr(iCalendarExtras, ?) > 0")
+            arguments.append(text)
+        }
         if let seriesID = predicate.seriesID {
             conditions.append("seriesID = ?")
             arguments.append(seriesID)

@@ -35,6 +35,9 @@ public struct ReminderPredicate: Sendable, Hashable {
     public var parentID: String?
     /// Only reminders of the lists this account is a member of (docs/people.md).
     public var visibleTo: String?
+    /// Only reminders whose kept iCalendar properties contain this text, as it is: how a front
+    /// finds the few reminders carrying a property of its own without reading the others.
+    public var extrasContaining: String?
 
     public init(
         listIDs: Set<String>? = nil, completion: Completion = .any, dueRange: Range<Date>? = nil,

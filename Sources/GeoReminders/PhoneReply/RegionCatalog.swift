@@ -1,0 +1,143 @@
+import Foundation
+import GeofenceEngine
+import Synchronization
+
+/// The open location alarms as phone regions, built from the store at most once a ``maxAge`` rather
+/// than for every post, and each phone's last choice with how far the phone may move before that
+/// choice can change: a post then costs a distance, not a read and a sort of every reminder.
+///
+/// An edit reaches the regions within ``maxAge``; a device the catalogue does not know yet (a phone
+/// seen for the first time) makes it read the store again at once, so a phone is never taken for
+/// another account's.
+public final class RegionCatalog: Sendable {
+    /// How long a built catalogue serves before the store is read again.
+    public let maxAge: TimeInterval
+
+    public init(maxAge: TimeInterval = 1) {
+        self.maxAge = maxAge
+    }
+
+    /// One alarm's region, with the accounts it fires for.
+    struct Candidate: Sendable {
+        var region: PhoneRegion
+        var subjects: Set<String>
+    }
+
+    /// What the store said when the catalogue was built.
+    struct Built: Sendable {
+        var date: Date
+        var candidates: [Candidate]
+        var book: PeopleBook
+        /// The candidates each account watches, filled as accounts post.
+        var byAccount: [String: [Candidate]] = [:]
+    }
+
+    /// A phone's last choice: from where, and how far it may move before another could be nearer.
+    struct Choice: Sendable {
+        var built: Date
+        var position: Coordinate
+        var slack: Double
+        var regions: [PhoneRegion]
+    }
+
+    private struct State: Sendable {
+        var built: Built?
+        var choices: [String: Choice] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Forgets what was read: the next post reads the store again.
+    public func invalidate() {
+        state.withLock { $0 = State() }
+    }
+
+    /// The regions of the `limit` alarms nearest `position` that `phone`'s person watches, nearest
+    /// first, as ``PhoneRegion/nearest(to:among:limit:)`` chooses them from the store.
+    public func regions(
+        for phone: String, at position: Coordinate, limit: Int, now: Date = Date(),
+        read: () throws -> (reminders: [Reminder], book: PeopleBook)
+    ) throws -> [PhoneRegion] {
+        var built = state.withLock { $0.built }
+        if built.map({ now.timeIntervalSince($0.date) > maxAge || ($0.book.isShared && $0.book.deviceAccounts[phone] == nil) }) ?? true {
+            let (reminders, book) = try read()
+            let fresh = Built(date: now, candidates: Self.candidates(reminders, book: book), book: book)
+            state.withLock { state in
+                if state.built.map({ $0.date <= fresh.date }) ?? true {
+                    state.built = fresh
+                    if state.choices.count > 100_000 { state.choices.removeAll() }
+                }
+            }
+            built = fresh
+        }
+        guard let built else { return [] }
+        if let choice = state.withLock({ $0.choices[phone] }), choice.built == built.date,
+            Geodesic.wgs84.distance(from: choice.position, to: position) < choice.slack
+        {
+            return choice.regions
+        }
+        let account = built.book.deviceAccounts[phone] ?? built.book.accounts.first?.name ?? Account.firstName
+        let watched: [Candidate]
+        if !built.book.isShared {
+            watched = built.candidates
+        } else if let known = state.withLock({ $0.built?.date == built.date ? $0.built?.byAccount[account] : nil }) {
+            watched = known
+        } else {
+            watched = built.candidates.filter { $0.subjects.contains(account) }
+            state.withLock { state in
+                if state.built?.date == built.date { state.built?.byAccount[account] = watched }
+            }
+        }
+        let (regions, slack) = Self.nearest(to: position, among: watched, limit: limit)
+        state.withLock { $0.choices[phone] = Choice(built: built.date, position: position, slack: slack, regions: regions) }
+        return regions
+    }
+
+    static func candidates(_ reminders: [Reminder], book: PeopleBook) -> [Candidate] {
+        var candidates: [Candidate] = []
+        for reminder in reminders where !reminder.isCompleted {
+            let subjects = reminder.alarmSubjects(listMembers: reminder.listID.flatMap { book.listMembers[$0] } ?? [])
+            for region in PhoneRegion.regions(of: reminder) {
+                candidates.append(Candidate(region: region, subjects: subjects))
+            }
+        }
+        return candidates
+    }
+
+    /// The `limit` nearest, exactly by geodesic distance (ties by id), and half the gap between the
+    /// last chosen and the first left out: a phone that moves less cannot have another set.
+    static func nearest(to position: Coordinate, among candidates: [Candidate], limit: Int) -> (
+        regions: [PhoneRegion], slack: Double
+    ) {
+        guard limit > 0, !candidates.isEmpty else { return ([], .infinity) }
+        // A flat-earth distance orders the many cheaply; the exact one decides among the few near
+        // the cut, which the margin keeps (its error is far below 1% at phone distances).
+        let scale = cos(position.latitude * .pi / 180)
+        let approximate = candidates.map { candidate -> Double in
+            let dy = candidate.region.latitude - position.latitude
+            var dx = abs(candidate.region.longitude - position.longitude)
+            if dx > 180 { dx = 360 - dx }
+            return (dy * dy + dx * scale * dx * scale).squareRoot() * 111_195
+        }
+        // The limit + 1 nearest by that distance, kept sorted in one pass.
+        var best: [Double] = []
+        best.reserveCapacity(limit + 2)
+        for distance in approximate where best.count <= limit || distance < best[best.count - 1] {
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if best[middle] < distance { low = middle + 1 } else { high = middle }
+            }
+            best.insert(distance, at: low)
+            if best.count > limit + 1 { best.removeLast() }
+        }
+        let cut = best[best.count - 1] * 1.02 + 100
+        let near = candidates.indices.filter { approximate[$0] <= cut }
+        let exact = near.map { (distance: Geodesic.wgs84.distance(from: position, to: candidates[$0].region.centre), index: $0) }
+            .sorted { ($0.distance, candidates[$0.index].region.id) < ($1.distance, candidates[$1.index].region.id) }
+        let chosen = exact.prefix(limit)
+        let slack = exact.count > limit ? (exact[limit].distance - exact[limit - 1].distance) / 2 : .infinity
+        return (PhoneRegion.uniquelyTitled(chosen.map { candidates[$0.index].region }), slack)
+    }
+}

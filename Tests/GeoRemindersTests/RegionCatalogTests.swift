@@ -1,0 +1,81 @@
+import Foundation
+import GeofenceEngine
+import Testing
+
+@testable import GeoReminders
+
+/// ``RegionCatalog`` chooses what ``PhoneRegion/nearest(to:among:limit:)`` chooses from the store,
+/// while reading the store once a second and reusing a phone's choice while it cannot change.
+@Suite struct RegionCatalogTests {
+    /// 2,000 places in 20 × 20 km, a fifth of them Ben's; the rest are the first account's.
+    func world() -> (reminders: [Reminder], book: PeopleBook) {
+        var generator = SplitMix64(seed: 11)
+        let reminders = (0..<2000).map { n in
+            let place = StructuredLocation(
+                title: "Place \(n % 300)", latitude: 47.3 + generator.nextUnit() * 0.18, longitude: 8.4 + generator.nextUnit() * 0.26,
+                radius: 50 + generator.nextUnit() * 200)
+            var reminder = Reminder(id: "r\(n)", title: "Errand", alarms: [.location(place, n % 2 == 0 ? .enter : .leave)])
+            reminder.creator = n % 5 == 0 ? "ben" : "anna"
+            return reminder
+        }
+        let book = PeopleBook(
+            accounts: [Account(name: "anna", isAdmin: true), Account(name: "ben")], deviceAccounts: ["annas": "anna", "bens": "ben"])
+        return (reminders, book)
+    }
+
+    @Test func aWalkingPhoneGetsExactlyTheNearestOfItsPersonsRegions() throws {
+        let (reminders, book) = world()
+        let catalog = RegionCatalog()
+        var reads = 0
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var generator = SplitMix64(seed: 3)
+        for phone in ["annas", "bens"] {
+            let account = book.deviceAccounts[phone]!
+            let own = reminders.filter { $0.creator == account }
+            var position = Coordinate(latitude: 47.39, longitude: 8.53)
+            for step in 0..<400 {
+                // Mostly short steps (the choice is reused), sometimes a jump.
+                let jump = step % 50 == 0 ? 0.01 : 0.0002
+                position = Coordinate(
+                    latitude: position.latitude + (generator.nextUnit() - 0.5) * jump,
+                    longitude: position.longitude + (generator.nextUnit() - 0.5) * jump)
+                let chosen = try catalog.regions(for: phone, at: position, limit: 20, now: now) {
+                    reads += 1
+                    return (reminders, book)
+                }
+                let expected = PhoneRegion.nearest(to: position, among: own, limit: 20)
+                #expect(Set(chosen.map(\.id)) == Set(expected.map(\.id)), "step \(step)")
+                #expect(chosen.count == 20)
+            }
+        }
+        #expect(reads == 1)
+    }
+
+    @Test func theStoreIsReadAgainAfterMaxAgeAndForAPhoneItDoesNotKnow() throws {
+        let (reminders, book) = world()
+        let catalog = RegionCatalog(maxAge: 1)
+        var reads = 0
+        var current = (reminders: Array(reminders.prefix(10)), book: book)
+        func read() -> (reminders: [Reminder], book: PeopleBook) {
+            reads += 1
+            return current
+        }
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let here = Coordinate(latitude: 47.39, longitude: 8.53)
+        _ = try catalog.regions(for: "annas", at: here, limit: 20, now: start, read: read)
+        current.reminders = reminders
+        // Within the second: the catalogue as read.
+        #expect(try catalog.regions(for: "annas", at: here, limit: 20, now: start.addingTimeInterval(0.5), read: read).count == 8)
+        #expect(reads == 1)
+        // A phone no account is known to have yet: read again at once (it may be anyone's).
+        current.book.deviceAccounts["new"] = "ben"
+        let bens = try catalog.regions(for: "new", at: here, limit: 20, now: start.addingTimeInterval(0.6), read: read)
+        #expect(reads == 2)
+        #expect(Set(bens.map(\.reminderID)).isSubset(of: Set(reminders.filter { $0.creator == "ben" }.map(\.id))))
+        // After a second: read again, and the phone's choice follows.
+        current.reminders = Array(reminders.prefix(3))
+        let later = try catalog.regions(for: "annas", at: here, limit: 20, now: start.addingTimeInterval(2.7), read: read)
+        #expect(reads == 3)
+        #expect(later.map(\.reminderID).sorted() == reminders.prefix(3).filter { $0.creator == "anna" }.map(\.id).sorted())
+    }
+}
