@@ -81,13 +81,12 @@ struct ChannelCommand: ParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The channel's name (or number) from `channel list`.") var channel: String
-        @Option(help: ArgumentHelp("For an e-mail channel: the mail server, as serve's --smtp.", valueName: "url"))
+        @Option(
+            help: ArgumentHelp("For an e-mail channel: the mail server, as serve's --smtp (with its ?from= and ?ca=).", valueName: "url"))
         var smtp: String?
 
         func run() throws {
-            let mailer = try smtp.map { text in
-                try SMTPMailer(server: try CLIError.reading("--smtp") { try SMTPServer(parsing: text) })
-            }
+            let mailer = try smtp.map(DeliveryArguments.mailer(for:))
             let (global, reference) = (global, channel)
             let channel = try global.withStore(readOnly: true) { access in
                 try access.reading(.webhooks) { store in try store.channel(reference, visibleTo: try global.actor(in: store)) }

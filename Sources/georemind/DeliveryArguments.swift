@@ -25,15 +25,19 @@ struct DeliveryArguments: ParsableArguments {
     var publicURL: String?
     @Option(
         help: ArgumentHelp(
-            "The mail server e-mail channels send through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://…:465 (TLS); ?from=ADDRESS sets the sender.",
+            "The mail server e-mail channels send through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://…:465 (TLS); ?from=ADDRESS sets the sender, ?ca=FILE the PEM CA certificate(s) to trust instead of the system's (a private CA; join with &).",
             valueName: "url"))
     var smtp: String?
 
     /// The SMTP client for `--smtp`, nil without it (e-mail channels then wait, queued).
     func mailer() throws -> SMTPMailer? {
-        guard let smtp else { return nil }
-        let server = try CLIError.reading("--smtp") { try SMTPServer(parsing: smtp) }
-        return try SMTPMailer(server: server)
+        try smtp.map(Self.mailer(for:))
+    }
+
+    /// The SMTP client for one `--smtp` URL, `?ca=` read at once: serve, deliver and channel test
+    /// fail at start-up on a bad URL or CA file, naming `--smtp`.
+    static func mailer(for url: String) throws -> SMTPMailer {
+        try CLIError.reading("--smtp") { try SMTPMailer(server: try SMTPServer(parsing: url)) }
     }
 
     func dispatcherOptions() throws -> DispatcherOptions {

@@ -7,7 +7,9 @@ import Testing
 
 /// The e-mail channel through the outbox, to a real SMTP server on loopback: Debian's aiosmtpd
 /// (python3-aiosmtpd, scripts/install-deps) writing what it receives to a maildir.
-@Suite struct EmailChannelTests {
+/// Serialized: each test starts a Python mail server (and openssl), and six at once on a small
+/// machine starve the timing-sensitive delivery tests running beside them.
+@Suite(.serialized) struct EmailChannelTests {
     @Test func anAlertArrivesAsPlainTextAndHTMLWithItsMessageID() async throws {
         let maildir = try temporaryDirectory().appendingPathComponent("mail")
         let probe = try await WebhookReceiver()
@@ -19,7 +21,7 @@ import Testing
         smtpd.standardOutput = FileHandle.nullDevice
         smtpd.standardError = FileHandle.nullDevice
         try smtpd.run()
-        defer { smtpd.terminate() }
+        defer { stopServer(smtpd) }
 
         let store = try ReminderStore.inMemory()
         let channel = try store.addChannel(kind: .email, target: "anna@example.org")

@@ -29,12 +29,14 @@ struct SMTPReplyDecoder: ByteToMessageDecoder {
     }
 }
 
-/// Hands each reply to the conversation, which awaits them in order.
+/// Hands each reply to the conversation, which awaits them in order; an error in the pipeline
+/// (a failed TLS handshake above all) ends the replies with that error, so the conversation can
+/// say why the server went quiet.
 final class SMTPReplyForwarder: ChannelInboundHandler {
     typealias InboundIn = SMTPReply
-    let continuation: AsyncStream<SMTPReply>.Continuation
+    let continuation: AsyncThrowingStream<SMTPReply, any Error>.Continuation
 
-    init(_ continuation: AsyncStream<SMTPReply>.Continuation) {
+    init(_ continuation: AsyncThrowingStream<SMTPReply, any Error>.Continuation) {
         self.continuation = continuation
     }
 
@@ -48,7 +50,7 @@ final class SMTPReplyForwarder: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        continuation.finish()
+        continuation.finish(throwing: error)
         context.close(promise: nil)
     }
 }

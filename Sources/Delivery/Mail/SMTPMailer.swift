@@ -8,14 +8,16 @@ import NIOSSL
 ///
 /// `smtps://` speaks TLS from the first byte; `smtp://` upgrades with STARTTLS (RFC 3207) when the
 /// server offers it, and refuses to go on in plain text unless the server is on loopback (tests).
-/// AUTH PLAIN (RFC 4616) only ever inside TLS, or on loopback.
+/// AUTH PLAIN (RFC 4616) only ever inside TLS, or on loopback. A loopback server that offers
+/// STARTTLS still gets it: loopback only excuses its absence.
 public struct SMTPMailer: Sendable {
     public let server: SMTPServer
-    let tls: NIOSSLContext
+    let tls: SMTPTLS
 
-    public init(server: SMTPServer) throws {
+    /// Reads `?ca=` now: a missing or unreadable CA file is a start-up error, not a failing alert.
+    public init(server: SMTPServer) throws(SMTPError) {
         self.server = server
-        tls = try NIOSSLContext(configuration: .makeClientConfiguration())
+        tls = try SMTPTLS(for: server)
     }
 
     /// Sends `message`; returns the server's final reply code (250) or throws what went wrong.
@@ -32,9 +34,9 @@ public struct SMTPMailer: Sendable {
     }
 
     private func converse(_ message: MailMessage) async throws -> Int {
-        let (replies, continuation) = AsyncStream.makeStream(of: SMTPReply.self)
+        let (replies, continuation) = AsyncThrowingStream.makeStream(of: SMTPReply.self)
         let implicit = server.security == .implicitTLS
-        let (host, tls) = (server.host, self.tls)
+        let tls = self.tls
         let channel: any Channel
         do {
             channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -42,8 +44,7 @@ public struct SMTPMailer: Sendable {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if implicit {
-                            try channel.pipeline.syncOperations.addHandler(
-                                try NIOSSLClientHandler(context: tls, serverHostname: host))
+                            try channel.pipeline.syncOperations.addHandler(try tls.handler())
                         }
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SMTPReplyDecoder()))
                         try channel.pipeline.syncOperations.addHandler(SMTPReplyForwarder(continuation))
@@ -51,12 +52,34 @@ public struct SMTPMailer: Sendable {
                 }
                 .connect(host: server.host, port: server.port).get()
         } catch {
-            throw SMTPError.connection(reason: "\(error)")
+            throw SMTPTLS.explain(error, server: server)
         }
         defer { channel.close(promise: nil) }
         var iterator = replies.makeAsyncIterator()
+        do {
+            return try await talk(message, on: channel, replies: &iterator)
+        } catch {
+            // A failed handshake reaches the reply stream (errorCaught) while the write that was
+            // waiting for it only fails as a closed channel: the stream's error says why.
+            channel.close(promise: nil)
+            var cause = error
+            do {
+                while try await iterator.next() != nil {}
+            } catch let streamError {
+                if !(error is SMTPError) { cause = streamError }
+            }
+            throw SMTPTLS.explain(cause, server: server)
+        }
+    }
+
+    /// The conversation proper, from the greeting to QUIT.
+    private func talk(
+        _ message: MailMessage, on channel: any Channel, replies iterator: inout AsyncThrowingStream<SMTPReply, any Error>.Iterator
+    ) async throws -> Int {
+        let implicit = server.security == .implicitTLS
+        let tls = self.tls
         func reply(_ accepted: ClosedRange<Int>) async throws -> SMTPReply {
-            guard let reply = await iterator.next() else { throw SMTPError.connection(reason: "the server closed the connection") }
+            guard let reply = try await iterator.next() else { throw SMTPError.connection(reason: "the server closed the connection") }
             guard accepted.contains(reply.code) else { throw SMTPError.refused(code: reply.code, reply: reply.text) }
             return reply
         }
@@ -72,8 +95,7 @@ public struct SMTPMailer: Sendable {
                 try await say("STARTTLS")
                 _ = try await reply(220...220)
                 try await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(
-                        try NIOSSLClientHandler(context: tls, serverHostname: host), position: .first)
+                    try channel.pipeline.syncOperations.addHandler(try tls.handler(), position: .first)
                 }.get()
                 secure = true
                 try await say("EHLO georemind")
