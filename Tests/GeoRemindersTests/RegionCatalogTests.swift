@@ -7,10 +7,10 @@ import Testing
 /// ``RegionCatalog`` chooses what ``PhoneRegion/nearest(to:among:limit:)`` chooses from the store,
 /// while reading the store once a second and reusing a phone's choice while it cannot change.
 @Suite struct RegionCatalogTests {
-    /// 2,000 places in 20 × 20 km, a fifth of them Ben's; the rest are the first account's.
+    /// 1,000 places in 20 × 20 km, a fifth of them Ben's; the rest are Anna's.
     func world() -> (reminders: [Reminder], book: PeopleBook) {
         var generator = SplitMix64(seed: 11)
-        let reminders = (0..<2000).map { n in
+        let reminders = (0..<1000).map { n in
             let place = StructuredLocation(
                 title: "Place \(n % 300)", latitude: 47.3 + generator.nextUnit() * 0.18, longitude: 8.4 + generator.nextUnit() * 0.26,
                 radius: 50 + generator.nextUnit() * 200)
@@ -33,9 +33,9 @@ import Testing
             let account = book.deviceAccounts[phone]!
             let own = reminders.filter { $0.creator == account }
             var position = Coordinate(latitude: 47.39, longitude: 8.53)
-            for step in 0..<400 {
+            for step in 0..<200 {
                 // Mostly short steps (the choice is reused), sometimes a jump.
-                let jump = step % 50 == 0 ? 0.01 : 0.0002
+                let jump = step % 25 == 0 ? 0.01 : 0.0002
                 position = Coordinate(
                     latitude: position.latitude + (generator.nextUnit() - 0.5) * jump,
                     longitude: position.longitude + (generator.nextUnit() - 0.5) * jump)
