@@ -6,12 +6,14 @@ extension ReminderStore {
     public func phoneReplyState(phone: String) throws -> PhoneReplyState? {
         let database = try authorizedDatabase(for: "read a phone's replies")
         return try database.read { db in
+            // Cached statements: asked at every OwnTracks post, and compiling one (with GRDB's
+            // authorizer noting every column read) cost more than running it.
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions
-                    FROM phoneReply WHERE phone = ?
-                    """, arguments: [phone]
+                db.cachedStatement(
+                    sql: """
+                        SELECT phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions
+                        FROM phoneReply WHERE phone = ?
+                        """), arguments: [phone]
             ).map { row in
                 PhoneReplyState(
                     phone: row["phone"], acknowledged: row["acknowledged"], carried: row["carried"],
@@ -50,11 +52,11 @@ extension ReminderStore {
         let marks = Array(repeating: "?", count: devices.count).joined(separator: ", ")
         return try database.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE device IN (\(marks)) AND sequence > ?
-                    ORDER BY sequence LIMIT ?
-                    """, arguments: StatementArguments(devices + [sequence, limit] as [any DatabaseValueConvertible])
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(OutboxEvent.columns) FROM outboxEvent WHERE device IN (\(marks)) AND sequence > ?
+                        ORDER BY sequence LIMIT ?
+                        """), arguments: StatementArguments(devices + [sequence, limit] as [any DatabaseValueConvertible])
             ).map(OutboxEvent.init(row:))
         }
     }
@@ -66,8 +68,8 @@ extension ReminderStore {
         let marks = Array(repeating: "?", count: devices.count).joined(separator: ", ")
         return try database.read { db in
             try Int64.fetchOne(
-                db,
-                sql: "SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent WHERE device IN (\(marks)) AND recordedDate < ?",
+                db.cachedStatement(
+                    sql: "SELECT COALESCE(MAX(sequence), 0) FROM outboxEvent WHERE device IN (\(marks)) AND recordedDate < ?"),
                 arguments: StatementArguments(devices + [date.timeIntervalSinceReferenceDate] as [any DatabaseValueConvertible])) ?? 0
         }
     }
