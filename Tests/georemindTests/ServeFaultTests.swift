@@ -107,8 +107,10 @@ import Testing
                             "Authorization": authorization, "X-Limit-U": "ann", "X-Limit-D": "pixel",
                             "Content-Type": "application/json",
                         ])
-                } catch  where Task.isCancelled {
-                    break  // The post in flight when the test stopped the phone: not an answer.
+                } catch {
+                    // The post in flight when the test stopped the phone is not an answer.
+                    if Task.isCancelled { break }
+                    throw error
                 }
                 statuses.append(reply.status)
                 try? await Task.sleep(for: .milliseconds(300))
