@@ -253,7 +253,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "georemindTests", dependencies: [
-            "georemind", "TestSupport", "Delivery",
+            "georemind", "TestSupport", "Delivery", "SharedStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
     ],

@@ -41,7 +41,8 @@ struct APIError: Error {
         case let error as SharedStoreError:
             switch error {
             // The database is away: the request can be made again once it is back.
-            case .cannotConnect, .timedOut: self.init(status: .serviceUnavailable, message: error.description)
+            case .cannotConnect, .timedOut, .unreachable, .connectionLost:
+                self.init(status: .serviceUnavailable, message: error.description)
             case .conflict: self.init(status: .conflict, message: error.description)
             default: self.init(status: .internalServerError, message: error.description)
             }

@@ -7,6 +7,7 @@ import Hummingbird
 import LiveEvaluation
 import LocationProtocols
 import Logging
+import NIOPosix
 import SharedStore
 
 /// The HTTP front of `georemind serve`: each route decodes its client's request with
@@ -231,7 +232,7 @@ public struct GeoServer: Sendable {
 
     func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
         guard !report.fixes.isEmpty else { return }
-        if let token { try claim(report, by: token) }
+        if let token { try await claim(report, by: token) }
         let outcome: IngestOutcome
         do {
             outcome = try await ingestion.submit(report.fixes, tokenName: token?.name)
@@ -248,15 +249,19 @@ public struct GeoServer: Sendable {
 
     /// Refuses (403, nothing taken) a post naming a device the token may not post as, and
     /// registers the devices nobody has yet to the token's account before their fixes are
-    /// evaluated, so the evaluator knows whose they are (docs/people.md).
-    func claim(_ report: LocationReport, by token: APIToken) throws {
+    /// evaluated, so the evaluator knows whose they are (docs/people.md). The write runs on NIO's
+    /// blocking pool: a store that stops answering must not hold Swift concurrency's few threads,
+    /// which the heartbeats that notice it need.
+    func claim(_ report: LocationReport, by token: APIToken) async throws {
         switch credentials.claim(report.fixes.lazy.compactMap(\.device), by: token) {
         case let .refused(device):
             metrics.rejected(report.fixes.count, reason: "foreign-device")
             throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
         case let .allowed(newDevices) where !newDevices.isEmpty:
             do {
-                try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+                try await NIOThreadPool.singleton.runIfActive { [access] in
+                    try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+                }
             } catch {
                 // As a commit that failed: the phone sends the fix again later.
                 throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "\(Self.retryAfterSeconds)"], message: "\(error)")

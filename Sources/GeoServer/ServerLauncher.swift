@@ -85,7 +85,8 @@ public enum ServerLauncher {
         let evaluator = PartitionedEvaluator(address: address, settings: evaluation, logger: logger) { metrics.partitionCommitted($0) }
         // The REST API's and event stream's connections (as many as NIO's blocking pool runs calls
         // at once), working as the command line does.
-        let workspace = try await SharedWorkspace.open(address, connections: ProcessInfo.processInfo.activeProcessorCount)
+        let workspace = try await SharedWorkspace.open(
+            address, connections: ProcessInfo.processInfo.activeProcessorCount, reachable: { evaluator.isConnected })
         let ingestion = InboxIngestion(
             client: client, partitions: partitions, committers: Self.sharedConnections, reachable: { evaluator.isConnected })
         let server = GeoServer(

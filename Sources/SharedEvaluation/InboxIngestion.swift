@@ -69,7 +69,7 @@ public final class InboxIngestion: FixIngestion {
             do {
                 // postgres-nio's pool waits for a connection as long as the database is away:
                 // the phones get a 503 at once, or after the deadline, to send again later.
-                guard reachable() else { throw SharedStoreError.server("the database is unreachable") }
+                guard reachable() else { throw SharedStoreError.unreachable }
                 try await Deadline.within(seconds: Self.commitDeadline) { try await self.commit(batch) }
                 for request in batch {
                     var outcome = IngestOutcome()

@@ -141,7 +141,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                     defer { evaluator.releasable.removeAll() }
                     return evaluator.releasable
                 }
-                try await leases.release(ready)
+                if !ready.isEmpty { try await Deadline.within(seconds: settings.leaseSeconds / 2) { try await leases.release(ready) } }
                 let beat = try await Deadline.within(seconds: settings.leaseSeconds / 2) { try await leases.heartbeat() }
                 let now = Set(beat.held.map(\.partition))
                 if now != held {
@@ -154,10 +154,12 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
                 if !reachable.exchange(true, ordering: .relaxed) { logger.notice("the database answers heartbeats again") }
             } catch {
                 if Task.isCancelled { return }
+                // First: ingestion and the API refuse at once from now on (a cut-off link may
+                // carry nothing, so nothing they send there would be answered).
+                let first = reachable.exchange(false, ordering: .relaxed)
                 // A connection that stopped answering is dropped: the next heartbeat connects anew.
                 if case SharedStoreError.timedOut = error { await leases.reconnect() }
                 // Once per outage at error level; each failure after it at debug.
-                let first = reachable.exchange(false, ordering: .relaxed)
                 logger.log(level: first ? .error : .debug, "heartbeat failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(settings.heartbeatInterval))

@@ -8,7 +8,7 @@ public enum Deadline {
     /// On time out `body` is cancelled and left to end by itself: it is not waited for, since a
     /// call that ignores cancellation would hold the caller as long as it hangs.
     /// - Parameter lost: polled every quarter of a second; when it turns true (the connection
-    ///   `body` waits on was closed), the call ends at once with ``SharedStoreError/server(_:)``.
+    ///   `body` waits on was closed), the call ends at once with ``SharedStoreError/connectionLost``.
     public static func within<T: Sendable>(
         seconds: Double, lost: (@Sendable () -> Bool)? = nil, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
@@ -23,7 +23,7 @@ public enum Deadline {
                 while ContinuousClock.now < end, !answer.isTaken {
                     try? await Task.sleep(for: .milliseconds(250))
                     if let lost, lost(), answer.claim() {
-                        continuation.resume(throwing: SharedStoreError.server("the connection was lost mid-statement"))
+                        continuation.resume(throwing: SharedStoreError.connectionLost)
                         work.cancel()
                         return
                     }

@@ -13,7 +13,7 @@ extension PostgresConnection {
     /// connection is found closed, or after ``blockingDeadline`` at most, instead of never.
     @discardableResult
     func blockingQuery(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        guard !isClosed else { throw SharedStoreError.server("the connection is closed (the database went away)") }
+        guard !isClosed else { throw SharedStoreError.connectionLost }
         let future = self.query(query, logger: PostgresSession.logger)
         let outcome = Mutex<Result<PostgresQueryResult, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -23,11 +23,11 @@ extension PostgresConnection {
         }
         let deadline = DispatchTime.now() + Self.blockingDeadline
         while done.wait(timeout: .now() + Self.closedCheckInterval) == .timedOut {
-            if isClosed || DispatchTime.now() >= deadline {
+            if isClosed { throw SharedStoreError.connectionLost }
+            if DispatchTime.now() >= deadline {
                 // The answer may still come: the connection is closed, so it will be a failure.
                 let _: EventLoopFuture<Void> = close()
-                throw SharedStoreError.server(
-                    isClosed ? "the connection was lost mid-statement" : "no answer within \(Int(Self.blockingDeadline)) s")
+                throw SharedStoreError.timedOut(seconds: Self.blockingDeadline)
             }
         }
         return try outcome.withLock { $0! }.get()

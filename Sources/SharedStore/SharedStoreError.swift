@@ -17,6 +17,12 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case conflict(attempts: Int)
     /// The database did not answer in time (away, or a connection lost mid-statement).
     case timedOut(seconds: Double)
+    /// A server's heartbeats fail (the database is down, or cut off from this instance): work is
+    /// refused at once rather than left waiting on a link that carries nothing.
+    case unreachable
+    /// The connection a statement was on closed before its answer came (the database went away,
+    /// or the instance gave up on a link that stopped answering).
+    case connectionLost
 
     public var description: String {
         switch self {
@@ -38,6 +44,10 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "other writers changed the same reminders, lists or settings \(attempts) time(s) while this ran; nothing was written, run it again"
         case .timedOut(let seconds):
             "PostgreSQL did not answer within \(Int(seconds)) s; nothing was committed"
+        case .connectionLost:
+            "the connection to PostgreSQL was lost before it answered; try again shortly"
+        case .unreachable:
+            "PostgreSQL is unreachable from this instance (its heartbeats fail); nothing was committed, try again shortly"
         case .foreignStateKey(let key, let partition):
             "state key '\(key)' is not partition \(partition)'s; create the evaluator with the store's stateKey (partition-\(partition))"
         }

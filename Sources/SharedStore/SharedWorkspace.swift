@@ -23,8 +23,11 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     /// How many times a piece of work runs before a conflict is reported.
     public let attempts: Int
 
-    init(connections: [ReconnectingConnection], configuration: StoreConfiguration, attempts: Int) {
-        self.connections = ConnectionShelf(connections)
+    init(
+        connections: [ReconnectingConnection], configuration: StoreConfiguration, attempts: Int,
+        reachable: (@Sendable () -> Bool)? = nil
+    ) {
+        self.connections = ConnectionShelf(connections, reachable: reachable)
         self.configuration = configuration
         self.attempts = attempts
     }
@@ -32,9 +35,11 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     /// Connects (`connections` times) and brings the schema up to date.
     /// - Parameter configuration: what the working copies are opened with (locale, floating zone,
     ///   clock, unreadable-reminder report), as a SQLite store file would be.
+    /// - Parameter reachable: a server's word on whether the database answers (its heartbeats):
+    ///   while false, work is refused at once and work under way ends (``ConnectionShelf``).
     public static func open(
         _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), connections: Int = 1,
-        attempts: Int = 30
+        attempts: Int = 30, reachable: (@Sendable () -> Bool)? = nil
     ) async throws -> SharedWorkspace {
         var opened: [PostgresConnection] = []
         do {
@@ -45,7 +50,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
         }
         return SharedWorkspace(
             connections: opened.map { ReconnectingConnection(address: address, connection: $0) }, configuration: configuration,
-            attempts: attempts)
+            attempts: attempts, reachable: reachable)
     }
 
     public func close() async {
