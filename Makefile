@@ -6,7 +6,7 @@ STORE ?= .build/run/store.sqlite
 # command-line tool pays at every call.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: deps build run test bench fuzz pictures clean
+.PHONY: deps build run test bench chaos fuzz pictures clean
 
 # System libraries (GEOS, GeographicLib, SQLite, zlib, libxml2), installed with apt-get when missing.
 deps:
@@ -60,6 +60,14 @@ bench: deps
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = notify ]; then "$$bin/georemind-serve-bench" --notify "$$bin/georemind"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = shared ]; then "$$bin/georemind-serve-bench" --shared "$$bin/georemind" "$${FAILOVERS:-10}"; fi
+
+# The chaos run at length: CHAOS_FAULTS faults (default 15) with random timings on two `serve`
+# instances and a real PostgreSQL (CHAOS_SEED repeats a run); prints what it checked and how long
+# each fault took to recover from. `make test` runs three.
+chaos: deps
+	@$(SWIFT) build --build-tests
+	GEOREMIND_CHAOS_FAULTS=$${CHAOS_FAULTS:-15} GEOREMIND_CHAOS_SEED=$${CHAOS_SEED:-} \
+		$(SWIFT) test --skip-build --disable-xctest --filter ChaosTests
 
 # libFuzzer on every parser a stranger's bytes reach, FUZZ_SECONDS each (default 600); see docs/robustness.md.
 fuzz: deps

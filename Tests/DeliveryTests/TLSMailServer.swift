@@ -58,7 +58,7 @@ final class TLSMailServer {
 
     deinit { stop() }
 
-    func stop() { stopServer(process) }
+    func stop() { MailboxServer.stop(process) }
 
     /// The messages delivered so far, as the server wrote them.
     func messages() throws -> [String] {
@@ -76,14 +76,4 @@ final class TLSMailServer {
             try JSONDecoder().decode(Event.self, from: Data($0.utf8))
         }
     }
-}
-
-/// Stops a test's server process with SIGKILL, at once: a throwaway server has nothing to flush
-/// (the maildir is written per message), a child can inherit a blocked SIGTERM from the test
-/// runner's spawning thread, and waiting out a grace period would block a thread of the
-/// cooperative pool that parallel timing-sensitive tests need.
-func stopServer(_ process: Process) {
-    guard process.isRunning else { return }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
 }

@@ -87,7 +87,6 @@ import Testing
     @Test func anAlertFiredBeforeSIGKILLReachesEveryChannelAfterRestart() async throws {
         let topic = try await WebhookReceiver(script: Array(repeating: 500, count: 1000))
         let mailPort = try await Self.freePort()
-        let maildir = sandbox.folder.appendingPathComponent("mail")
         let token = try sandbox.ok("token", "create", "phones", "--scope", "ingest").trimmingCharacters(in: .newlines)
         _ = try sandbox.add("Buy bread", "--latitude", "14.0", "--longitude", "20.0", "--radius", "100")
         _ = try sandbox.ok("channel", "add", "ntfy", "http://127.0.0.1:\(topic.port)/groceries")
@@ -116,20 +115,10 @@ import Testing
 
         topic.whenReceived { _ in }
         topic.answer(with: [])
-        let smtpd = Process()
-        smtpd.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        smtpd.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(mailPort)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
-        smtpd.standardOutput = FileHandle.nullDevice
-        smtpd.standardError = FileHandle.nullDevice
-        try smtpd.run()
-        // SIGKILL: a process the test runner starts inherits its blocked SIGTERM.
-        defer {
-            kill(smtpd.processIdentifier, SIGKILL)
-            smtpd.waitUntilExit()
-        }
+        let smtpd = try MailboxServer(port: mailPort, folder: sandbox.folder)
+        defer { smtpd.stop() }
         let second = try ServerProcess(sandbox, arguments: arguments)
-        let mails = maildir.appendingPathComponent("new")
-        func mailFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: mails.path)) ?? [] }
+        func mailFiles() -> [String] { (try? smtpd.messages()) ?? [] }
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !(topic.requests.contains { $0.status == 200 } && !mailFiles().isEmpty) {
             try await Task.sleep(for: .milliseconds(100))
@@ -151,9 +140,9 @@ import Testing
         #expect(events.count == topic.requests.count && Set(events).count == 1)
         #expect(topic.requests.filter { $0.status == 200 }.count == 1)
         #expect(topic.requests.allSatisfy { $0.headers["title"] == "Buy bread" })
-        let files = mailFiles()
-        #expect(files.count == 1)
-        let mail = try String(contentsOf: mails.appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        let mails = mailFiles()
+        #expect(mails.count == 1)
+        let mail = try #require(mails.first)
         #expect(mail.contains("Message-ID: <\(try #require(events.first))@georemind>"))
         try await topic.stop()
     }
