@@ -153,6 +153,9 @@ let package = Package(
             "CalDAV",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            // HTTPS with `--tls-cert`/`--tls-key`: Hummingbird's TLS channel over swift-nio-ssl.
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             // NIOThreadPool: the API's store work blocks, off Swift concurrency's threads.
             .product(name: "NIOPosix", package: "swift-nio"),
             // The request deadline, a channel handler among Hummingbird's HTTP parts.

@@ -2,6 +2,8 @@ import Foundation
 import GeoReminders
 import GeofenceEngine
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import LiveEvaluation
 import Logging
 import ServiceLifecycle
@@ -30,6 +32,8 @@ public enum ServerLauncher {
         public var leaseSeconds = 8.0
         /// Idle, request and connection-count bounds of the HTTP server.
         public var limits = ConnectionLimits()
+        /// HTTPS with this certificate and key; nil answers plain HTTP.
+        public var tls: ServerTLS?
 
         public init() {}
     }
@@ -117,12 +121,13 @@ public enum ServerLauncher {
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
         let limits = settings.limits
+        let http1 = HTTPServerBuilder.http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(seconds: limits.requestSeconds)],
+                idleTimeout: .nanoseconds(Int64(limits.idleSeconds * 1_000_000_000))))
         let app = Application(
             router: server.router(),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [RequestDeadlineHandler(seconds: limits.requestSeconds)],
-                    idleTimeout: .nanoseconds(Int64(limits.idleSeconds * 1_000_000_000)))),
+            server: try settings.tls.map { try .tls(http1, tlsConfiguration: $0.configuration) } ?? http1,
             configuration: .init(
                 address: .hostname(settings.host, port: settings.port), serverName: "georemind",
                 availableConnectionsDelegate: .maximum(limits.maxConnections, logger: logger)),

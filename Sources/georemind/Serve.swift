@@ -57,10 +57,18 @@ struct Serve: ParsableCommand {
         name: .customLong("max-connections"),
         help: ArgumentHelp("Connections open at once; past it new ones wait in the listen backlog.", valueName: "count"))
     var maxConnections = 2048
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp(
+            "Answer HTTPS with this PEM certificate chain (with --tls-key); phones send passwords only over TLS.", valueName: "file"))
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
     @OptionGroup var engine: EngineArguments
     @OptionGroup var delivery: DeliveryArguments
 
     func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if !(0...65535).contains(port) { throw ValidationError("--port: \(port) is not within 0...65535") }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a log level") }
         if maxConnections < 1 { throw ValidationError("--max-connections: \(maxConnections) is not above 0") }
@@ -75,6 +83,8 @@ struct Serve: ParsableCommand {
         sigaddset(&shutdownSignals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         var settings = ServerLauncher.Settings()
+        if let tlsCertificate, let tlsKey { settings.tls = try ServerTLS(certificateFile: tlsCertificate, keyFile: tlsKey) }
+        let scheme = settings.tls == nil ? "http" : "https"
         settings.host = host
         settings.port = port
         settings.engine = try engine.engineOptions()
@@ -89,7 +99,7 @@ struct Serve: ParsableCommand {
         // Done links need a port a phone can reach: with --port 0 only --public-url gives one.
         if options.actionBase == nil, port != 0 {
             let shownHost = host.contains(":") ? "[\(host)]" : host
-            options.actionBase = "http://\(shownHost):\(port)"
+            options.actionBase = "\(scheme)://\(shownHost):\(port)"
         }
         let dispatcherOptions = options
         let mailer = try delivery.mailer()
@@ -117,7 +127,7 @@ struct Serve: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         let (host, path, deliver) = (host, global.storePath, !noDeliver)
         let announce: @Sendable (Int) async -> Void = { bound in
-            FileHandle.standardError.write(Data("georemind serve: listening on http://\(host):\(bound)\n".utf8))
+            FileHandle.standardError.write(Data("georemind serve: listening on \(scheme)://\(host):\(bound)\n".utf8))
         }
         if let shared {
             Task {

@@ -28,7 +28,8 @@ final class ServerProcess: @unchecked Sendable {
         var found: Int?
         while found == nil, Date() < deadline, process.isRunning {
             let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            if let range = text.range(of: "listening on http://127.0.0.1:") {
+            // http:// or, with --tls-cert, https://
+            if let range = text.range(of: #"listening on https?://127\.0\.0\.1:"#, options: .regularExpression) {
                 found = Int(text[range.upperBound...].prefix { $0.isNumber })
             } else {
                 Thread.sleep(forTimeInterval: 0.05)

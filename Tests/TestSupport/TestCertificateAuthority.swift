@@ -3,14 +3,14 @@ import Foundation
 /// A throwaway certificate authority made with the `openssl` CLI at test time, and the server
 /// certificates it signs: keys only ever live in the test's temporary directory, never in the
 /// repository.
-struct TestCertificateAuthority {
-    let directory: URL
-    let name: String
+public struct TestCertificateAuthority {
+    public let directory: URL
+    public let name: String
     /// The CA's certificate (PEM): what a client is told to trust with `?ca=`.
-    let certificate: URL
-    let key: URL
+    public let certificate: URL
+    public let key: URL
 
-    init(named name: String, in directory: URL) async throws {
+    public init(named name: String, in directory: URL) async throws {
         self.directory = directory
         self.name = name
         certificate = directory.appendingPathComponent("\(name)-ca.pem")
@@ -26,7 +26,7 @@ struct TestCertificateAuthority {
 
     /// A server certificate and its key, signed by this CA, for `subjectAltNames`
     /// (`IP:127.0.0.1,DNS:localhost`).
-    func issue(_ name: String, subjectAltNames: String) async throws -> (certificate: URL, key: URL) {
+    public func issue(_ name: String, subjectAltNames: String) async throws -> (certificate: URL, key: URL) {
         let base = directory.appendingPathComponent("\(self.name)-\(name)")
         let (certificate, key) = (base.appendingPathExtension("pem"), base.appendingPathExtension("key"))
         let request = base.appendingPathExtension("csr")
@@ -56,10 +56,10 @@ struct TestCertificateAuthority {
         return (certificate, key)
     }
 
-    struct OpenSSLFailed: Error, CustomStringConvertible {
-        var arguments: [String]
-        var output: String
-        var description: String { "openssl \(arguments.joined(separator: " ")) failed: \(output)" }
+    public struct OpenSSLFailed: Error, CustomStringConvertible {
+        public var arguments: [String]
+        public var output: String
+        public var description: String { "openssl \(arguments.joined(separator: " ")) failed: \(output)" }
     }
 
     /// Runs openssl on a thread of its own (waiting for a process must not hold one of the
