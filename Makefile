@@ -45,7 +45,8 @@ test: deps
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 
 # Benchmarks, release build, single process; figures go to BENCHMARKS.md by hand. `shared` starts
-# its own PostgreSQL and three `serve` instances (FAILOVERS kill -9 runs after it, default 10);
+# its own PostgreSQL and three `serve` instances (INSTANCES, default 3; FAILOVERS kill -9 runs after
+# it, default 10);
 # `notify` times a fix's acknowledgement to its ntfy alert under 2,000 requests/s of ingest.
 bench: deps
 	@# Product by product: with the Swift runtime linked statically, the whole package would also

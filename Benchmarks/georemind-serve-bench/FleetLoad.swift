@@ -119,8 +119,8 @@ final class FleetLoad: Sendable {
         } catch {
             return false
         }
-        _ = try? await response.body.collect(upTo: 1 << 16)
-        guard response.status == .ok else { throw FleetLoadError.refused(Int(response.status.code)) }
+        let body = (try? await response.body.collect(upTo: 1 << 16)).map { String(buffer: $0) } ?? ""
+        guard response.status == .ok else { throw FleetLoadError.refused(Int(response.status.code), body) }
         return true
     }
 
@@ -146,12 +146,12 @@ final class LivePorts: Sendable {
 }
 
 enum FleetLoadError: Error, CustomStringConvertible {
-    case refused(Int)
+    case refused(Int, String)
     case noInstanceAnswers
 
     var description: String {
         switch self {
-        case .refused(let status): "an instance answered \(status) to a good fix"
+        case .refused(let status, let body): "an instance answered \(status) to a good fix: \(body)"
         case .noInstanceAnswers: "no instance answered a fix after 50 attempts"
         }
     }

@@ -13,6 +13,8 @@ guard arguments.count >= 2 else {
 if arguments[1] == "--shared", arguments.count >= 3 {
     var benchmark = SharedBenchmark(georemind: arguments[2])
     benchmark.failovers = arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0
+    // INSTANCES=1: one PostgreSQL instance against one SQLite serve, same generator, same run.
+    benchmark.instances = ProcessInfo.processInfo.environment["INSTANCES"].flatMap(Int.init) ?? benchmark.instances
     print("== shared")
     try benchmark.run()
     exit(0)

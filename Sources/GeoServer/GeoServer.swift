@@ -156,22 +156,30 @@ public struct GeoServer: Sendable {
             }
             for type in report.ignored { metrics.ignoredMessages(1, type: type) }
             try await ingest(report, token: token, protocol: "owntracks", context)
-            return Self.json(.ok, owntracksReply(body: body, request, received: received, context))
+            return Self.json(.ok, await owntracksReply(body: body, request, received: received, context))
         }
     }
 
     /// The reply body for the phone that posted `body`: its pending alerts and changed regions
     /// (``PhoneReplies``), `[]` when there is nothing to say or the store cannot say it now (the
     /// fix is committed; what is pending stays pending for the next post).
-    func owntracksReply(body: [UInt8], _ request: Request, received: Date, _ context: ServerContext) -> String {
+    ///
+    /// On a shared store the reads wait on PostgreSQL: they run on NIO's blocking pool, since on
+    /// Swift concurrency's few threads a burst of posts would starve the heartbeats (one instance
+    /// under load then found itself "unreachable" and refused fixes). On SQLite they are local
+    /// and short, and run inline.
+    func owntracksReply(body: [UInt8], _ request: Request, received: Date, _ context: ServerContext) async -> String {
         guard
             let envelope = OwnTracksMessage.envelope(
                 body: body, limitUser: request.headers[HTTPField.Name("X-Limit-U")!],
                 limitDevice: request.headers[HTTPField.Name("X-Limit-D")!], basicUser: context.basicUser)
         else { return "[]" }
         do {
-            let reply = try phoneReplies.reply(
-                to: envelope.device, messageDate: envelope.time, position: envelope.position, receivedDate: received)
+            let compose: @Sendable () throws -> PhoneReply = { [phoneReplies] in
+                try phoneReplies.reply(
+                    to: envelope.device, messageDate: envelope.time, position: envelope.position, receivedDate: received)
+            }
+            let reply = store == nil ? try await NIOThreadPool.singleton.runIfActive(compose) : try compose()
             return OwnTracksReply(reply).json
         } catch {
             context.logger.error("owntracks reply not composed", metadata: ["error": "\(error)"])
