@@ -47,7 +47,7 @@ public struct GeoServer: Sendable {
         self.store = store
         self.access = store
         self.outbox = store
-        self.phoneReplies = PhoneReplies(access: store, outbox: store)
+        self.phoneReplies = PhoneReplies(access: store, outbox: store, states: store)
         self.places = places
         self.liveView = evaluator
         self.ingestion = evaluator
@@ -66,7 +66,7 @@ public struct GeoServer: Sendable {
         self.store = nil
         self.access = workspace
         self.outbox = workspace
-        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace)
+        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace, states: workspace)
         self.places = places
         self.credentials = credentials
         self.metrics = metrics

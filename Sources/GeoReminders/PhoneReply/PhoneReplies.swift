@@ -10,6 +10,7 @@ import GeofenceEngine
 public struct PhoneReplies: Sendable {
     public let access: any StoreAccess
     public let outbox: any OutboxReading
+    public let states: any PhoneReplyStates
     /// Most alerts in one reply; the rest follow in the next replies, in order.
     public var alertLimit = 10
     public var regionLimit = PhoneRegion.phoneLimit
@@ -17,9 +18,12 @@ public struct PhoneReplies: Sendable {
     /// The regions, read from the store once a second at most, not at every post.
     public let catalog: RegionCatalog
 
-    public init(access: any StoreAccess, outbox: any OutboxReading, catalog: RegionCatalog = RegionCatalog()) {
+    public init(
+        access: any StoreAccess, outbox: any OutboxReading, states: any PhoneReplyStates, catalog: RegionCatalog = RegionCatalog()
+    ) {
         self.access = access
         self.outbox = outbox
+        self.states = states
         self.catalog = catalog
     }
 
@@ -33,7 +37,7 @@ public struct PhoneReplies: Sendable {
     ///   after the alerts recorded before that (an older backlog is not dumped on a new phone).
     public func reply(to phone: String, messageDate: Date?, position: Coordinate?, receivedDate: Date) throws -> PhoneReply {
         let devices = devices(speakingFor: phone)
-        let known = try access.reading(.phoneReplies) { try $0.phoneReplyState(phone: phone) }
+        let known = try states.phoneReplyState(phone: phone)
         let state =
             try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
         let regions = try position.map { position in
@@ -48,11 +52,10 @@ public struct PhoneReplies: Sendable {
         let (next, reply) = state.answering(messageDate, pending: pending, regions: regions)
         guard next != known else { return reply }
         // Decided again on the row as it is now: another request of the same phone may have moved it.
-        return try access.writing(.phoneReplies) { store in
-            let current = try store.phoneReplyState(phone: phone) ?? state
+        return try states.updatePhoneReplyState(phone: phone) { row in
+            let current = row ?? state
             let (decided, answer) = current.answering(messageDate, pending: pending, regions: regions)
-            if decided != current || current != known { try store.savePhoneReplyState(decided) }
-            return answer
+            return (decided != current || current != known ? decided : nil, answer)
         }
     }
 

@@ -1,45 +1,59 @@
 import Foundation
 import GRDB
 
-extension ReminderStore {
-    /// What the store remembers of `phone`'s replies; nil for a phone never answered.
+extension ReminderStore: PhoneReplyStates {
     public func phoneReplyState(phone: String) throws -> PhoneReplyState? {
         let database = try authorizedDatabase(for: "read a phone's replies")
-        return try database.read { db in
-            // Cached statements: asked at every OwnTracks post, and compiling one (with GRDB's
-            // authorizer noting every column read) cost more than running it.
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions
-                        FROM phoneReply WHERE phone = ?
-                        """), arguments: [phone]
-            ).map { row in
-                PhoneReplyState(
-                    phone: row["phone"], acknowledged: row["acknowledged"], carried: row["carried"],
-                    carriedMessageDate: (row["carriedMessageDate"] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
-                    regions: row["regions"], carriedRegions: row["carriedRegions"])
-            }
+        return try database.read { db in try Self.phoneReplyState(phone: phone, in: db) }
+    }
+
+    public func updatePhoneReplyState<T>(
+        phone: String, _ decide: (PhoneReplyState?) throws -> (save: PhoneReplyState?, result: T)
+    ) throws -> T {
+        let database = try authorizedDatabase(for: "record a phone's replies")
+        return try database.write { db in
+            let (save, result) = try decide(try Self.phoneReplyState(phone: phone, in: db))
+            if let save { try Self.savePhoneReplyState(save, in: db) }
+            return result
         }
     }
 
     /// Records `state` as its phone's.
     public func savePhoneReplyState(_ state: PhoneReplyState) throws {
         let database = try authorizedDatabase(for: "record a phone's replies")
-        try database.write { db in
-            try db.execute(
+        try database.write { db in try Self.savePhoneReplyState(state, in: db) }
+    }
+
+    static func phoneReplyState(phone: String, in db: Database) throws -> PhoneReplyState? {
+        // Cached statements: asked at every OwnTracks post, and compiling one (with GRDB's
+        // authorizer noting every column read) cost more than running it.
+        try Row.fetchOne(
+            db.cachedStatement(
                 sql: """
-                    INSERT INTO phoneReply (phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (phone) DO UPDATE SET acknowledged = excluded.acknowledged, carried = excluded.carried,
-                    carriedMessageDate = excluded.carriedMessageDate, regions = excluded.regions,
-                    carriedRegions = excluded.carriedRegions
-                    """,
-                arguments: [
-                    state.phone, state.acknowledged, state.carried, state.carriedMessageDate?.timeIntervalSinceReferenceDate,
-                    state.regions, state.carriedRegions,
-                ])
+                    SELECT phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions
+                    FROM phoneReply WHERE phone = ?
+                    """), arguments: [phone]
+        ).map { row in
+            PhoneReplyState(
+                phone: row["phone"], acknowledged: row["acknowledged"], carried: row["carried"],
+                carriedMessageDate: (row["carriedMessageDate"] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+                regions: row["regions"], carriedRegions: row["carriedRegions"])
         }
+    }
+
+    static func savePhoneReplyState(_ state: PhoneReplyState, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO phoneReply (phone, acknowledged, carried, carriedMessageDate, regions, carriedRegions)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (phone) DO UPDATE SET acknowledged = excluded.acknowledged, carried = excluded.carried,
+                carriedMessageDate = excluded.carriedMessageDate, regions = excluded.regions,
+                carriedRegions = excluded.carriedRegions
+                """,
+            arguments: [
+                state.phone, state.acknowledged, state.carried, state.carriedMessageDate?.timeIntervalSinceReferenceDate,
+                state.regions, state.carriedRegions,
+            ])
     }
 }
 
