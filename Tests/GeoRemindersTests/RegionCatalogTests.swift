@@ -1,5 +1,6 @@
 import Foundation
 import GeofenceEngine
+import Synchronization
 import Testing
 
 @testable import GeoReminders
@@ -77,5 +78,49 @@ import Testing
         let later = try catalog.regions(for: "annas", at: here, limit: 20, now: start.addingTimeInterval(2.7), read: read)
         #expect(reads == 3)
         #expect(later.map(\.reminderID).sorted() == reminders.prefix(3).filter { $0.creator == "anna" }.map(\.id).sorted())
+    }
+
+    /// Many phones posting when the catalogue grows old: one reads the store, the others go on
+    /// with the old catalogue meanwhile instead of each reading it too.
+    @Test func aStaleCatalogueIsReadByOnePostWhileTheOthersUseTheOldOne() throws {
+        let (reminders, book) = world()
+        let catalog = RegionCatalog(maxAge: 1)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let position = Coordinate(latitude: 47.39, longitude: 8.53)
+        let before = try catalog.regions(for: "annas", at: position, limit: 20, now: start) { (reminders, book) }
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        final class Slot: Sendable { let regions = Mutex<[PhoneRegion]?>(nil) }
+        let refreshed = Slot()
+        let refresher = Thread {
+            let regions = try? catalog.regions(for: "annas", at: position, limit: 20, now: start + 2) {
+                entered.signal()
+                release.wait()
+                return (Array(reminders.prefix(10)), book)
+            }
+            refreshed.regions.withLock { $0 = regions }
+        }
+        refresher.start()
+        entered.wait()
+        // Another phone posts while the store is being read: it is answered from the old catalogue.
+        var readAgain = false
+        let meanwhile = try catalog.regions(for: "bens", at: position, limit: 20, now: start + 2) {
+            readAgain = true
+            return (reminders, book)
+        }
+        #expect(!readAgain)
+        #expect(
+            Set(meanwhile.map(\.id))
+                == Set(PhoneRegion.nearest(to: position, among: reminders.filter { $0.creator == "ben" }, limit: 20).map(\.id)))
+        release.signal()
+        while refreshed.regions.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.01) }
+        // The read's catalogue serves from then on.
+        let fresh = PhoneRegion.nearest(to: position, among: reminders.prefix(10).filter { $0.creator == "anna" }, limit: 20)
+        #expect(Set(refreshed.regions.withLock { $0 }?.map(\.id) ?? []) == Set(fresh.map(\.id)))
+        let after = try catalog.regions(for: "annas", at: position, limit: 20, now: start + 2.5) {
+            readAgain = true
+            return (reminders, book)
+        }
+        #expect(!readAgain && Set(after.map(\.id)) == Set(fresh.map(\.id)) && before.count == 20)
     }
 }
