@@ -167,14 +167,14 @@ import Testing
 
         // Every acknowledged fix evaluated: the inboxes drain, and each device's last position is
         // its last acknowledged fix.
-        let drained = try await eventually(60) {
+        let drained = try await eventually(60, every: .milliseconds(200)) {
             try postgres.psql("SELECT count(*) FROM fixInbox", database: "fleet") == "0\n"
         }
-        let lastSeen = try await eventually(30) {
+        let lastSeen = try await eventually(30, every: .milliseconds(200)) {
             try Self.lastFixTimes(postgres) == steps.enumerated().map { "dev-\($0)|\(Self.start + ($1 - 1) * 60 - Self.referenceEpoch)" }
         }
         let expected = Self.expectedFirings(steps: steps)
-        _ = try await eventually(30) { try Self.firings(postgres).map(\.line).sorted() == expected }
+        _ = try await eventually(30, every: .milliseconds(200)) { try Self.firings(postgres).map(\.line).sorted() == expected }
         let fired = try Self.firings(postgres)
         let lines = fired.map(\.line)
         let duplicates = lines.count - Set(lines).count
@@ -213,14 +213,5 @@ import Testing
             let parts = row.split(separator: "|")
             return ("\(parts[0])|\(parts[1])", String(parts[2]), Double(parts[1])!)
         }
-    }
-
-    func eventually(_ seconds: Double, _ check: () async throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try await check() { return true }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        return false
     }
 }

@@ -34,15 +34,6 @@ import Testing
             headers: ["Authorization": "Bearer \(token)"])
     }
 
-    func eventually(_ seconds: Double, _ check: () async throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try await check() { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
     /// Partition numbers by owner, from the lease table.
     func owners() throws -> [String: Set<Int>] {
         var owners: [String: Set<Int>] = [:]

@@ -34,16 +34,6 @@ import Testing
             headers: ["Authorization": "Bearer \(token)"])
     }
 
-    /// Waits until `check` holds, polling; false after `seconds`.
-    func eventually(_ seconds: Double, _ check: () async throws -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try await check() { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
     func fired() throws -> [String] {
         try postgres.psql("SELECT reminderID || '|' || device FROM outboxEvent ORDER BY 1", database: "fleet")
             .split(separator: "\n").map(String.init)

@@ -92,3 +92,15 @@ final class ServerProcess: @unchecked Sendable {
 enum ServeTestError: Error {
     case didNotStart(log: String)
 }
+
+/// Waits until `check` holds, asking every `interval`; false once `seconds` have passed without.
+func eventually(
+    _ seconds: Double, every interval: Duration = .milliseconds(100), _ check: () async throws -> Bool
+) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try await check() { return true }
+        try await Task.sleep(for: interval)
+    }
+    return false
+}
