@@ -23,19 +23,27 @@ run: build
 # Tests Benchmarks Fuzz` fixes them) and a warning in our own sources fails the build (Swift 6);
 # the command and server suites run again with every store on PostgreSQL (the same commands
 # must print the same on both engines); the delivery tests run on their own (their dispatcher needs the 2-core machine's concurrency pool,
-# which end-to-end tests waiting on processes can occupy); then schemathesis checks the running
+# which end-to-end tests waiting on processes can occupy), and so do the recovery suites; then schemathesis checks the running
 # server against its OpenAPI document, vdirsyncer and todoman sync both ways with `/dav/`, headless Chromium checks the rendered maps and the live page
 # (screenshots under .build/browser/), the GEOS owners are checked for leaks under valgrind, the
 # inputs that once crashed a parser are replayed, and each fuzz target runs a few seconds
 # (FUZZ_SECONDS, default 5).
+# The suites that time how fast real processes recover (a database away, a cut link, chaos,
+# tricklers) run on their own after the rest: beside 800 other tests on two cores they would time
+# the machine's queue, not the recovery.
+RECOVERY_SUITES = ServeFaultTests ServePostgresOutageTests ServeNetworkPartitionTests ChaosTests
+RECOVERY_SKIP = $(RECOVERY_SUITES:%=--skip %)
+
 test: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz
 	@$(SWIFT) build --build-tests 2>&1 | tee .build-test.log
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks|Fuzz)/.*warning:' .build-test.log || \
 		{ echo "error: the build has warnings (see above)"; exit 1; }
-	$(SWIFT) test --skip-build --disable-xctest --skip DeliveryTests
-	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter georemindTests --skip ServeSharedStoreTests
+	$(SWIFT) test --skip-build --disable-xctest --skip DeliveryTests $(RECOVERY_SKIP)
+	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter georemindTests --skip ServeSharedStoreTests $(RECOVERY_SKIP)
 	$(SWIFT) test --skip-build --disable-xctest --filter DeliveryTests
+	$(SWIFT) test --skip-build --disable-xctest $(RECOVERY_SUITES:%=--filter %)
+	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter ServeFaultTests
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/caldav-clients "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
