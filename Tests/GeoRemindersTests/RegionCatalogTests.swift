@@ -123,4 +123,40 @@ import Testing
         }
         #expect(!readAgain && Set(after.map(\.id)) == Set(fresh.map(\.id)) && before.count == 20)
     }
+
+    /// A read that finds the alarms as they were (what happens nearly every second) keeps every
+    /// phone's choice; one that finds them changed, or a phone given to another person, does not.
+    @Test func aReadThatFindsNothingChangedKeepsThePhonesChoices() throws {
+        let (reminders, book) = world()
+        let catalog = RegionCatalog(maxAge: 1)
+        var current = (reminders: reminders, book: book)
+        var reads = 0
+        func read() -> (reminders: [Reminder], book: PeopleBook) {
+            reads += 1
+            return current
+        }
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let here = Coordinate(latitude: 47.39, longitude: 8.53)
+        let annas = try catalog.regions(for: "annas", at: here, limit: 20, now: start, read: read)
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start, read: read)
+        #expect(catalog.scans.load(ordering: .relaxed) == 2)
+        // Read again, the same alarms, and a device added: both choices stand.
+        current.book.deviceAccounts["new"] = "ben"
+        #expect(try catalog.regions(for: "annas", at: here, limit: 20, now: start + 1.5, read: read) == annas)
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 1.6, read: read)
+        #expect(reads == 2)
+        #expect(catalog.scans.load(ordering: .relaxed) == 2)
+        // Anna's phone is now Ben's: it is chosen again, from Ben's alarms.
+        current.book.deviceAccounts["annas"] = "ben"
+        let given = try catalog.regions(for: "annas", at: here, limit: 20, now: start + 3, read: read)
+        #expect(catalog.scans.load(ordering: .relaxed) == 3)
+        #expect(
+            Set(given.map(\.id)) == Set(PhoneRegion.nearest(to: here, among: reminders.filter { $0.creator == "ben" }, limit: 20).map(\.id))
+        )
+        // An alarm edited: the next read chooses again.
+        current.reminders[0].title = "Errand, edited"
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 4.5, read: read)
+        #expect(reads == 4)
+        #expect(catalog.scans.load(ordering: .relaxed) == 4)
+    }
 }

@@ -20,7 +20,7 @@ public final class RegionCatalog: Sendable {
     }
 
     /// One alarm's region, with the accounts it fires for.
-    struct Candidate: Sendable {
+    struct Candidate: Sendable, Equatable {
         var region: PhoneRegion
         var subjects: Set<String>
     }
@@ -28,6 +28,10 @@ public final class RegionCatalog: Sendable {
     /// What the store said when the catalogue was built.
     struct Built: Sendable {
         var date: Date
+        /// Moves only when what the store said changed: a read that found the same candidates keeps
+        /// the phones' choices (10,000 phones would otherwise each scan every candidate again after
+        /// every read).
+        var version: Int
         var candidates: [Candidate]
         var book: PeopleBook
         /// The candidates each account watches, filled as accounts post.
@@ -36,7 +40,8 @@ public final class RegionCatalog: Sendable {
 
     /// A phone's last choice: from where, and how far it may move before another could be nearer.
     struct Choice: Sendable {
-        var built: Date
+        var version: Int
+        var account: String
         var position: Coordinate
         var slack: Double
         var regions: [PhoneRegion]
@@ -50,6 +55,8 @@ public final class RegionCatalog: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many choices were made by scanning the candidates (the rest reused a phone's last one).
+    let scans = Atomic<Int>(0)
 
     /// Forgets what was read: the next post reads the store again.
     public func invalidate() {
@@ -73,35 +80,48 @@ public final class RegionCatalog: Sendable {
         if reads {
             defer { if refreshes { state.withLock { $0.refreshing = false } } }
             let (reminders, book) = try read()
-            let fresh = Built(date: now, candidates: Self.candidates(reminders, book: book), book: book)
-            state.withLock { state in
-                if state.built.map({ $0.date <= fresh.date }) ?? true {
-                    state.built = fresh
+            let candidates = Self.candidates(reminders, book: book)
+            built = state.withLock { state -> Built in
+                guard let old = state.built else {
+                    state.built = Built(date: now, version: 0, candidates: candidates, book: book)
+                    return state.built!
+                }
+                // A read that started before the newest one says nothing newer.
+                guard old.date <= now else { return old }
+                // A device added changes no candidate: each choice remembers its phone's account.
+                if old.candidates == candidates && old.book.accounts == book.accounts {
+                    state.built?.date = now
+                    state.built?.book = book
+                } else {
+                    state.built = Built(date: now, version: old.version + 1, candidates: candidates, book: book)
                     if state.choices.count > 100_000 { state.choices.removeAll() }
                 }
+                return state.built!
             }
-            built = fresh
         }
         guard let built else { return [] }
-        if let choice = state.withLock({ $0.choices[phone] }), choice.built == built.date,
+        let account = built.book.deviceAccounts[phone] ?? built.book.accounts.first?.name ?? Account.firstName
+        if let choice = state.withLock({ $0.choices[phone] }), choice.version == built.version, choice.account == account,
             Geodesic.wgs84.distance(from: choice.position, to: position) < choice.slack
         {
             return choice.regions
         }
-        let account = built.book.deviceAccounts[phone] ?? built.book.accounts.first?.name ?? Account.firstName
         let watched: [Candidate]
         if !built.book.isShared {
             watched = built.candidates
-        } else if let known = state.withLock({ $0.built?.date == built.date ? $0.built?.byAccount[account] : nil }) {
+        } else if let known = state.withLock({ $0.built?.version == built.version ? $0.built?.byAccount[account] : nil }) {
             watched = known
         } else {
             watched = built.candidates.filter { $0.subjects.contains(account) }
             state.withLock { state in
-                if state.built?.date == built.date { state.built?.byAccount[account] = watched }
+                if state.built?.version == built.version { state.built?.byAccount[account] = watched }
             }
         }
         let (regions, slack) = Self.nearest(to: position, among: watched, limit: limit)
-        state.withLock { $0.choices[phone] = Choice(built: built.date, position: position, slack: slack, regions: regions) }
+        scans.add(1, ordering: .relaxed)
+        state.withLock {
+            $0.choices[phone] = Choice(version: built.version, account: account, position: position, slack: slack, regions: regions)
+        }
         return regions
     }
 
