@@ -251,6 +251,7 @@ let package = Package(
         ]),
                 .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
         .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
+        .testTarget(name: "LiveEvaluationTests", dependencies: ["LiveEvaluation", "GeofenceEngine"]),
         .testTarget(name: "GeoServerTests", dependencies: [
             "GeoServer", "LiveEvaluation", "GeoReminders", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -38,12 +38,8 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var fingerprint: [Double]
     var tally = AdmissionTally()
     var knownDevices: Set<String> = []
-    /// Fixes logged since the state was last saved whole, and when that was: the whole state is
-    /// saved again after ``wholeSaveInterval`` seconds or ``wholeSaveFixes`` fixes, whichever first.
-    var loggedSinceSave = 0
-    var lastWholeSave = Date()
-    public static let wholeSaveInterval: TimeInterval = 30
-    public static let wholeSaveFixes = 100_000
+    /// When a commit saves the state whole instead of logging its fixes.
+    var wholeSaves = WholeSaveSchedule()
     /// Every device that posted since the server started (the `devices_seen` gauge).
     var seenDevices: Set<String> = []
     /// Which token and device uses to write, and when.
@@ -194,15 +190,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                 outcomes.append(outcome)
             }
             var fired: [String: Int] = [:]
-            let whole =
-                loggedSinceSave + admitted.count > Self.wholeSaveFixes || now.timeIntervalSince(lastWholeSave) > Self.wholeSaveInterval
+            let whole = wholeSaves.savesWhole(admitting: admitted.count, at: now)
             let count = try evaluator.commitLive(logging: whole ? nil : admitted) { event in fired[event.kind.rawValue, default: 0] += 1 }
-            if whole {
-                loggedSinceSave = 0
-                lastWholeSave = now
-            } else {
-                loggedSinceSave += admitted.count
-            }
+            wholeSaves.committed(whole: whole, admitted: admitted.count, at: now)
             seenDevices.formUnion(devices)
             if !batch.isEmpty || count > 0 {
                 onCommit(CommitRecord(requests: batch.count, firedByKind: fired, devicesSeen: seenDevices.count))

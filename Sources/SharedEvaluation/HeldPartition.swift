@@ -11,10 +11,8 @@ final class HeldPartition {
     let store: PartitionEvaluationStore
     let evaluator: AlarmEvaluator
     var tally = AdmissionTally()
-    /// Fixes logged since the state was last saved whole, and when: saved whole again as
-    /// ``LiveEvaluator`` does (``LiveEvaluator/wholeSaveInterval``, ``LiveEvaluator/wholeSaveFixes``).
-    var loggedSinceSave = 0
-    var lastWholeSave = Date()
+    /// When a commit saves the state whole instead of logging its fixes, as a SQLite server does.
+    var wholeSaves = WholeSaveSchedule()
     /// The live map's tracks of this partition's devices, since this instance took it.
     var tracks = RecentTracks(length: HeldPartition.trackLength)
     /// Shorter than a SQLite server's (``LiveEvaluator/trackLength``): each commit rewrites the
@@ -44,6 +42,7 @@ final class HeldPartition {
         var tally = self.tally
         var whole = false
         var admittedCount = 0
+        let wholeSaves = self.wholeSaves
         let taken = try store.takeInbox(limit: limit) { taken in
             evaluator.advanceClock(to: now)
             var admitted: [Fix] = []
@@ -54,21 +53,14 @@ final class HeldPartition {
                 if disposition == .admitted { admitted.append(item.fix) }
             }
             try store.recordLive(liveDevices(admitted))
-            whole =
-                loggedSinceSave + admitted.count > LiveEvaluator.wholeSaveFixes
-                || now.timeIntervalSince(lastWholeSave) > LiveEvaluator.wholeSaveInterval
+            whole = wholeSaves.savesWhole(admitting: admitted.count, at: now)
             admittedCount = admitted.count
             try evaluator.commitLive(logging: whole ? nil : admitted) { commit.firedByKind[$0.kind.rawValue, default: 0] += 1 }
         }
         guard taken > 0 else { return nil }
         // Only once committed: a failed transaction leaves this partition to be loaded again.
         self.tally = tally
-        if whole {
-            loggedSinceSave = 0
-            lastWholeSave = now
-        } else {
-            loggedSinceSave += admittedCount
-        }
+        self.wholeSaves.committed(whole: whole, admitted: admittedCount, at: now)
         return commit
     }
 
@@ -94,15 +86,13 @@ final class HeldPartition {
         evaluator.advanceClock(to: now)
         var commit = PartitionCommit(partition: lease.partition, outcome: IngestOutcome(), firedByKind: [:])
         try evaluator.commitLive { commit.firedByKind[$0.kind.rawValue, default: 0] += 1 }
-        lastWholeSave = now
-        loggedSinceSave = 0
+        wholeSaves.committed(whole: true, admitted: 0, at: now)
         return commit
     }
 
     /// Saves the whole state (before handing the partition over, reloading or stopping).
     func save() throws {
         try evaluator.commitLive { _ in }
-        loggedSinceSave = 0
-        lastWholeSave = Date()
+        wholeSaves.committed(whole: true, admitted: 0, at: Date())
     }
 }

@@ -57,25 +57,24 @@ public final class PartitionLeases: Sendable {
                     logger: PostgresSession.logger)
                 let live = try await Self.integer("SELECT count(*) FROM instanceHeartbeat WHERE expires > now()", db)
                 let partitions = try await Self.integer("SELECT count(*) FROM partitionLease", db)
-                let share = (partitions + max(live, 1) - 1) / max(live, 1)
+                let share = FairShare(partitions: partitions, liveInstances: live)
                 var held = try await Self.leases(
                     "SELECT partition, epoch FROM partitionLease WHERE owner = \(owner) ORDER BY partition", db)
-                if held.count < share {
+                if share.takes(holding: held.count) > 0 {
                     held += try await Self.leases(
                         """
                         UPDATE partitionLease SET owner = \(owner), epoch = epoch + 1,
                             expires = now() + make_interval(secs => \(seconds))
                         WHERE partition IN (
                             SELECT partition FROM partitionLease WHERE expires <= now()
-                            ORDER BY partition LIMIT \(share - held.count) FOR UPDATE SKIP LOCKED)
+                            ORDER BY partition LIMIT \(share.takes(holding: held.count)) FOR UPDATE SKIP LOCKED)
                         RETURNING partition, epoch
                         """, db)
                     held.sort()
                 }
                 try await db.query(
                     "DELETE FROM instanceHeartbeat WHERE expires < now() - interval '1 hour'", logger: PostgresSession.logger)
-                let surplus = held.count > share ? held.suffix(held.count - share).map(\.partition) : []
-                return Heartbeat(held: held, surplus: surplus, liveInstances: live)
+                return Heartbeat(held: held, surplus: share.surplus(of: held), liveInstances: live)
             }
         } catch {
             throw PostgresSession.translate(error)

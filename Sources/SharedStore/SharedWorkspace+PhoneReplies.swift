@@ -13,6 +13,19 @@ extension SharedWorkspace: PhoneReplyStates {
         }
     }
 
+    public func phoneAccount(phone: String) throws -> String? {
+        do {
+            return try connections.with { db in
+                for row in try db.blockingQuery("SELECT account FROM device WHERE id = \(phone)") {
+                    return try row.decode(String?.self)
+                }
+                return nil
+            }
+        } catch {
+            throw PostgresSession.translate(error)
+        }
+    }
+
     public func updatePhoneReplyState<T>(
         phone: String, _ decide: (PhoneReplyState?) throws -> (save: PhoneReplyState?, result: T)
     ) throws -> T {

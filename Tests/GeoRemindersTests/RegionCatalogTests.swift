@@ -40,7 +40,7 @@ import Testing
                 position = Coordinate(
                     latitude: position.latitude + (generator.nextUnit() - 0.5) * jump,
                     longitude: position.longitude + (generator.nextUnit() - 0.5) * jump)
-                let chosen = try catalog.regions(for: phone, at: position, limit: 20, now: now) {
+                let chosen = try catalog.regions(for: phone, at: position, limit: 20, now: now, account: { book.deviceAccounts[phone] }) {
                     reads += 1
                     return (reminders, book)
                 }
@@ -52,30 +52,50 @@ import Testing
         #expect(reads == 1)
     }
 
-    @Test func theStoreIsReadAgainAfterMaxAgeAndForAPhoneItDoesNotKnow() throws {
+    @Test func theStoreIsReadAgainAfterMaxAgeAndAskedWhoseANewPhoneIs() throws {
         let (reminders, book) = world()
         let catalog = RegionCatalog(maxAge: 1)
         var reads = 0
+        var asked: [String] = []
         var current = (reminders: Array(reminders.prefix(10)), book: book)
         func read() -> (reminders: [Reminder], book: PeopleBook) {
             reads += 1
             return current
         }
+        func account(_ phone: String) -> String? {
+            asked.append(phone)
+            return current.book.deviceAccounts[phone]
+        }
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let here = Coordinate(latitude: 47.39, longitude: 8.53)
-        _ = try catalog.regions(for: "annas", at: here, limit: 20, now: start, read: read)
+        _ = try catalog.regions(for: "annas", at: here, limit: 20, now: start, account: { account("annas") }, read: read)
         current.reminders = reminders
         // Within the second: the catalogue as read.
-        #expect(try catalog.regions(for: "annas", at: here, limit: 20, now: start.addingTimeInterval(0.5), read: read).count == 8)
-        #expect(reads == 1)
-        // A phone no account is known to have yet: read again at once (it may be anyone's).
+        #expect(
+            try catalog.regions(
+                for: "annas", at: here, limit: 20, now: start.addingTimeInterval(0.5), account: { account("annas") }, read: read
+            ).count == 8)
+        #expect(reads == 1 && asked.isEmpty)
+        // A phone the catalogue does not know: the store says whose it is, at once, once.
         current.book.deviceAccounts["new"] = "ben"
-        let bens = try catalog.regions(for: "new", at: here, limit: 20, now: start.addingTimeInterval(0.6), read: read)
+        for _ in 0..<2 {
+            let bens = try catalog.regions(
+                for: "new", at: here, limit: 20, now: start.addingTimeInterval(0.6), account: { account("new") }, read: read)
+            #expect(bens.map(\.reminderID).sorted() == reminders.prefix(10).filter { $0.creator == "ben" }.map(\.id).sorted())
+        }
+        #expect(reads == 1 && asked == ["new"])
+        // A phone of an account the catalogue has not seen: new people, so everything is read again.
+        current.book.accounts.append(Account(name: "cleo"))
+        current.book.deviceAccounts["cleos"] = "cleo"
+        #expect(
+            try catalog.regions(
+                for: "cleos", at: here, limit: 20, now: start.addingTimeInterval(0.7), account: { account("cleos") }, read: read
+            ).isEmpty)
         #expect(reads == 2)
-        #expect(Set(bens.map(\.reminderID)).isSubset(of: Set(reminders.filter { $0.creator == "ben" }.map(\.id))))
         // After a second: read again, and the phone's choice follows.
         current.reminders = Array(reminders.prefix(3))
-        let later = try catalog.regions(for: "annas", at: here, limit: 20, now: start.addingTimeInterval(2.7), read: read)
+        let later = try catalog.regions(
+            for: "annas", at: here, limit: 20, now: start.addingTimeInterval(2.7), account: { account("annas") }, read: read)
         #expect(reads == 3)
         #expect(later.map(\.reminderID).sorted() == reminders.prefix(3).filter { $0.creator == "anna" }.map(\.id).sorted())
     }
@@ -87,13 +107,17 @@ import Testing
         let catalog = RegionCatalog(maxAge: 1)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let position = Coordinate(latitude: 47.39, longitude: 8.53)
-        let before = try catalog.regions(for: "annas", at: position, limit: 20, now: start) { (reminders, book) }
+        let before = try catalog.regions(for: "annas", at: position, limit: 20, now: start, account: { book.deviceAccounts["annas"] }) {
+            (reminders, book)
+        }
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         final class Slot: Sendable { let regions = Mutex<[PhoneRegion]?>(nil) }
         let refreshed = Slot()
         let refresher = Thread {
-            let regions = try? catalog.regions(for: "annas", at: position, limit: 20, now: start + 2) {
+            let regions = try? catalog.regions(
+                for: "annas", at: position, limit: 20, now: start + 2, account: { book.deviceAccounts["annas"] }
+            ) {
                 entered.signal()
                 release.wait()
                 return (Array(reminders.prefix(10)), book)
@@ -104,7 +128,8 @@ import Testing
         entered.wait()
         // Another phone posts while the store is being read: it is answered from the old catalogue.
         var readAgain = false
-        let meanwhile = try catalog.regions(for: "bens", at: position, limit: 20, now: start + 2) {
+        let meanwhile = try catalog.regions(for: "bens", at: position, limit: 20, now: start + 2, account: { book.deviceAccounts["bens"] })
+        {
             readAgain = true
             return (reminders, book)
         }
@@ -117,7 +142,8 @@ import Testing
         // The read's catalogue serves from then on.
         let fresh = PhoneRegion.nearest(to: position, among: reminders.prefix(10).filter { $0.creator == "anna" }, limit: 20)
         #expect(Set(refreshed.regions.withLock { $0 }?.map(\.id) ?? []) == Set(fresh.map(\.id)))
-        let after = try catalog.regions(for: "annas", at: position, limit: 20, now: start + 2.5) {
+        let after = try catalog.regions(for: "annas", at: position, limit: 20, now: start + 2.5, account: { book.deviceAccounts["annas"] })
+        {
             readAgain = true
             return (reminders, book)
         }
@@ -135,27 +161,29 @@ import Testing
             reads += 1
             return current
         }
+        func account(_ phone: String) -> String? { current.book.deviceAccounts[phone] }
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let here = Coordinate(latitude: 47.39, longitude: 8.53)
-        let annas = try catalog.regions(for: "annas", at: here, limit: 20, now: start, read: read)
-        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start, read: read)
+        let annas = try catalog.regions(for: "annas", at: here, limit: 20, now: start, account: { account("annas") }, read: read)
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start, account: { account("bens") }, read: read)
         #expect(catalog.scans.load(ordering: .relaxed) == 2)
         // Read again, the same alarms, and a device added: both choices stand.
         current.book.deviceAccounts["new"] = "ben"
-        #expect(try catalog.regions(for: "annas", at: here, limit: 20, now: start + 1.5, read: read) == annas)
-        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 1.6, read: read)
+        #expect(
+            try catalog.regions(for: "annas", at: here, limit: 20, now: start + 1.5, account: { account("annas") }, read: read) == annas)
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 1.6, account: { account("bens") }, read: read)
         #expect(reads == 2)
         #expect(catalog.scans.load(ordering: .relaxed) == 2)
         // Anna's phone is now Ben's: it is chosen again, from Ben's alarms.
         current.book.deviceAccounts["annas"] = "ben"
-        let given = try catalog.regions(for: "annas", at: here, limit: 20, now: start + 3, read: read)
+        let given = try catalog.regions(for: "annas", at: here, limit: 20, now: start + 3, account: { account("annas") }, read: read)
         #expect(catalog.scans.load(ordering: .relaxed) == 3)
         #expect(
             Set(given.map(\.id)) == Set(PhoneRegion.nearest(to: here, among: reminders.filter { $0.creator == "ben" }, limit: 20).map(\.id))
         )
         // An alarm edited: the next read chooses again.
         current.reminders[0].title = "Errand, edited"
-        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 4.5, read: read)
+        _ = try catalog.regions(for: "bens", at: here, limit: 20, now: start + 4.5, account: { account("bens") }, read: read)
         #expect(reads == 4)
         #expect(catalog.scans.load(ordering: .relaxed) == 4)
     }

@@ -41,11 +41,14 @@ public struct PhoneReplies: Sendable {
         let state =
             try known ?? PhoneReplyState(phone: phone, acknowledged: outbox.outboxSequence(devices: devices, recordedBefore: receivedDate))
         let regions = try position.map { position in
-            try catalog.regions(for: phone, at: position, limit: regionLimit, now: receivedDate) {
-                try access.reading([.reminders, .credentials]) { store in
-                    (try store.reminders(matching: Self.open), try store.peopleBook())
-                }
-            }
+            try catalog.regions(
+                for: phone, at: position, limit: regionLimit, now: receivedDate,
+                account: { try states.phoneAccount(phone: phone) },
+                read: {
+                    try access.reading([.reminders, .credentials]) { store in
+                        (try store.reminders(matching: Self.open), try store.peopleBook())
+                    }
+                })
         }
         let from = state.acknowledging(messageDate).acknowledged
         let pending = try outbox.outboxEvents(devices: devices, after: from, limit: alertLimit).compactMap(PhoneAlert.init)

@@ -5,6 +5,9 @@ public protocol PhoneReplyStates: Sendable {
     /// What the store remembers of `phone`'s replies; nil for a phone never answered.
     func phoneReplyState(phone: String) throws -> PhoneReplyState?
 
+    /// The account `phone` is registered to, by its key; nil for a phone the store does not know.
+    func phoneAccount(phone: String) throws -> String?
+
     /// Reads `phone`'s row as it is now, with no other change of it in between, and saves the
     /// state `decide` returns for it (none: nothing is written).
     func updatePhoneReplyState<T>(

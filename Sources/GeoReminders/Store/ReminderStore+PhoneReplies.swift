@@ -7,6 +7,8 @@ extension ReminderStore: PhoneReplyStates {
         return try database.read { db in try Self.phoneReplyState(phone: phone, in: db) }
     }
 
+    public func phoneAccount(phone: String) throws -> String? { try deviceAccount(phone) }
+
     public func updatePhoneReplyState<T>(
         phone: String, _ decide: (PhoneReplyState?) throws -> (save: PhoneReplyState?, result: T)
     ) throws -> T {
