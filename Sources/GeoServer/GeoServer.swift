@@ -25,6 +25,8 @@ public struct GeoServer: Sendable {
     public let access: any StoreAccess
     /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
     public let outbox: any OutboxReading
+    /// Where a post's new devices are registered, by key.
+    let devices: any DeviceRegistry
     /// The SQLite file, for the webhook gauges of `/metrics`; nil on a shared store.
     let store: ReminderStore?
     public let places: PlaceDirectory
@@ -47,6 +49,7 @@ public struct GeoServer: Sendable {
         self.store = store
         self.access = store
         self.outbox = store
+        self.devices = store
         self.phoneReplies = PhoneReplies(access: store, outbox: store, states: store)
         self.places = places
         self.liveView = evaluator
@@ -66,6 +69,7 @@ public struct GeoServer: Sendable {
         self.store = nil
         self.access = workspace
         self.outbox = workspace
+        self.devices = workspace
         self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace, states: workspace)
         self.places = places
         self.credentials = credentials
@@ -267,8 +271,8 @@ public struct GeoServer: Sendable {
             throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
         case let .allowed(newDevices) where !newDevices.isEmpty:
             do {
-                try await NIOThreadPool.singleton.runIfActive { [access] in
-                    try access.writing(.credentials) { store in try store.registerDevices(newDevices.map { ($0, token.name) }) }
+                try await NIOThreadPool.singleton.runIfActive { [devices] in
+                    try devices.registerDevices(newDevices.map { ($0, token.name) })
                 }
             } catch {
                 // As a commit that failed: the phone sends the fix again later.
