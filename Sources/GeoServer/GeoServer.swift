@@ -50,7 +50,7 @@ public struct GeoServer: Sendable {
         self.access = store
         self.outbox = store
         self.devices = store
-        self.phoneReplies = PhoneReplies(access: store, outbox: store, states: store)
+        self.phoneReplies = PhoneReplies(access: store, outbox: store, states: store, stamps: store)
         self.places = places
         self.liveView = evaluator
         self.ingestion = evaluator
@@ -70,7 +70,7 @@ public struct GeoServer: Sendable {
         self.access = workspace
         self.outbox = workspace
         self.devices = workspace
-        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace, states: workspace)
+        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace, states: workspace, stamps: workspace)
         self.places = places
         self.credentials = credentials
         self.metrics = metrics

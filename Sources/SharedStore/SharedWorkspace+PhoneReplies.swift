@@ -15,12 +15,7 @@ extension SharedWorkspace: PhoneReplyStates {
 
     public func phoneAccount(phone: String) throws -> String? {
         do {
-            return try connections.with { db in
-                for row in try db.blockingQuery("SELECT account FROM device WHERE id = \(phone)") {
-                    return try row.decode(String?.self)
-                }
-                return nil
-            }
+            return try connections.with { db in try SharedPeople.deviceAccount(phone) { try db.blockingQuery($0) } }
         } catch {
             throw PostgresSession.translate(error)
         }

@@ -11,6 +11,8 @@ public struct PhoneReplies: Sendable {
     public let access: any StoreAccess
     public let outbox: any OutboxReading
     public let states: any PhoneReplyStates
+    /// Whether the reminders or the people changed since the regions were last read.
+    public let stamps: any RegionStamps
     /// Most alerts in one reply; the rest follow in the next replies, in order.
     public var alertLimit = 10
     public var regionLimit = PhoneRegion.phoneLimit
@@ -19,9 +21,11 @@ public struct PhoneReplies: Sendable {
     public let catalog: RegionCatalog
 
     public init(
-        access: any StoreAccess, outbox: any OutboxReading, states: any PhoneReplyStates, catalog: RegionCatalog = RegionCatalog()
+        access: any StoreAccess, outbox: any OutboxReading, states: any PhoneReplyStates, stamps: any RegionStamps,
+        catalog: RegionCatalog = RegionCatalog()
     ) {
         self.access = access
+        self.stamps = stamps
         self.outbox = outbox
         self.states = states
         self.catalog = catalog
@@ -44,6 +48,7 @@ public struct PhoneReplies: Sendable {
             try catalog.regions(
                 for: phone, at: position, limit: regionLimit, now: receivedDate,
                 account: { try states.phoneAccount(phone: phone) },
+                stamp: { try stamps.regionStamp() },
                 read: {
                     try access.reading([.reminders, .credentials]) { store in
                         (try store.reminders(matching: Self.open), try store.peopleBook())

@@ -6,11 +6,12 @@ import Synchronization
 /// than for every post, and each phone's last choice with how far the phone may move before that
 /// choice can change: a post then costs a distance, not a read and a sort of every reminder.
 ///
-/// An edit reaches the regions within ``maxAge``; for a device the catalogue does not know yet (a
-/// phone seen for the first time) it asks the store whose it is at once, so a phone is never taken
-/// for another account's (10,000 new phones had each read every reminder). When the catalogue only grew old, one post reads the store while the posts
-/// arriving meanwhile use the old one: 64 phones posting at once had each read every reminder,
-/// every second (on PostgreSQL, a working copy of the store each).
+/// An edit reaches the regions within ``maxAge``: once the catalogue is that old, one post reads a
+/// ``RegionStamp`` (a few aggregates) and reads every reminder only when the stamp moved, or every
+/// ``fullReadInterval`` (on PostgreSQL a working copy of 10,000 reminders every second took most of
+/// a core). Posts arriving meanwhile use the old catalogue (64 phones posting at once had each read
+/// everything). For a device the catalogue does not know yet (a phone seen for the first time) it
+/// asks the store whose it is at once, so a phone is never taken for another account's.
 public final class RegionCatalog: Sendable {
     /// How long a built catalogue serves before the store is read again.
     public let maxAge: TimeInterval
@@ -28,6 +29,9 @@ public final class RegionCatalog: Sendable {
     /// What the store said when the catalogue was built.
     struct Built: Sendable {
         var date: Date
+        /// When every reminder was last read (``date`` also moves when only the stamp was).
+        var readDate: Date
+        var stamp: RegionStamp
         /// Moves only when what the store said changed: a read that found the same candidates keeps
         /// the phones' choices (10,000 phones would otherwise each scan every candidate again after
         /// every read).
@@ -67,10 +71,13 @@ public final class RegionCatalog: Sendable {
     /// first, as ``PhoneRegion/nearest(to:among:limit:)`` chooses them from the store.
     /// - Parameters:
     ///   - account: the account the store says `phone` is registered to (nil: none).
+    ///   - stamp: what the candidates depend on, read cheaply: while it stays the same, every
+    ///     reminder is read again only every ``fullReadInterval``.
     ///   - read: the open reminders and the people, as the store has them now.
     public func regions(
         for phone: String, at position: Coordinate, limit: Int, now: Date = Date(),
         account lookUpAccount: () throws -> String?,
+        stamp readStamp: () throws -> RegionStamp,
         read: () throws -> (reminders: [Reminder], book: PeopleBook)
     ) throws -> [PhoneRegion] {
         var (current, reads, refreshes) = state.withLock { state -> (Built?, Bool, Bool) in
@@ -93,27 +100,53 @@ public final class RegionCatalog: Sendable {
         var built = current
         if reads {
             defer { if refreshes { state.withLock { $0.refreshing = false } } }
-            let (reminders, book) = try read()
-            let candidates = Self.candidates(reminders, book: book)
-            built = state.withLock { state -> Built in
-                guard let old = state.built else {
-                    state.built = Built(date: now, version: 0, candidates: candidates, book: book)
-                    return state.built!
+            let stamp = try readStamp()
+            if refreshes, let old = current, old.stamp == stamp, now.timeIntervalSince(old.readDate) < Self.fullReadInterval {
+                built = state.withLock { state -> Built in
+                    if let newest = state.built, newest.date <= now { state.built?.date = now }
+                    return state.built ?? old
                 }
-                // A read that started before the newest one says nothing newer.
-                guard old.date <= now else { return old }
-                // A device added changes no candidate: each choice remembers its phone's account.
-                if old.candidates == candidates && old.book.accounts == book.accounts {
-                    state.built?.date = now
-                    state.built?.book = book
-                } else {
-                    state.built = Built(date: now, version: old.version + 1, candidates: candidates, book: book)
-                    if state.choices.count > 100_000 { state.choices.removeAll() }
-                }
-                return state.built!
+            } else {
+                built = try readAll(now: now, stamp: stamp, read: read)
             }
         }
         guard let built else { return [] }
+        return choose(for: phone, at: position, limit: limit, in: built)
+    }
+
+    /// How often every reminder is read although the stamp stayed the same: what the stamp does
+    /// not see (a device moved to another account) reaches the regions within this.
+    static let fullReadInterval: TimeInterval = 30
+
+    /// Reads every reminder and the people, and keeps the catalogue they make (its version moves
+    /// only when the candidates or the accounts did).
+    private func readAll(now: Date, stamp: RegionStamp, read: () throws -> (reminders: [Reminder], book: PeopleBook)) throws -> Built {
+        let (reminders, book) = try read()
+        let candidates = Self.candidates(reminders, book: book)
+        return state.withLock { state -> Built in
+            guard let old = state.built else {
+                state.built = Built(date: now, readDate: now, stamp: stamp, version: 0, candidates: candidates, book: book)
+                return state.built!
+            }
+            // A read that started before the newest one says nothing newer.
+            guard old.date <= now else { return old }
+            // A device added changes no candidate: each choice remembers its phone's account.
+            if old.candidates == candidates && old.book.accounts == book.accounts {
+                state.built?.date = now
+                state.built?.readDate = now
+                state.built?.stamp = stamp
+                state.built?.book = book
+            } else {
+                state.built = Built(
+                    date: now, readDate: now, stamp: stamp, version: old.version + 1, candidates: candidates, book: book)
+                if state.choices.count > 100_000 { state.choices.removeAll() }
+            }
+            return state.built!
+        }
+    }
+
+    /// The phone's last choice while it still holds, else the nearest of its person's candidates.
+    private func choose(for phone: String, at position: Coordinate, limit: Int, in built: Built) -> [PhoneRegion] {
         let account = built.book.deviceAccounts[phone] ?? built.book.accounts.first?.name ?? Account.firstName
         if let choice = state.withLock({ $0.choices[phone] }), choice.version == built.version, choice.account == account,
             Geodesic.wgs84.distance(from: choice.position, to: position) < choice.slack
