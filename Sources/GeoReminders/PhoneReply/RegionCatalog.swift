@@ -38,8 +38,9 @@ public final class RegionCatalog: Sendable {
         var version: Int
         var candidates: [Candidate]
         var book: PeopleBook
-        /// The candidates each account watches, filled as accounts post.
-        var byAccount: [String: [Candidate]] = [:]
+        /// The candidates each account watches, filled as accounts post (on a store without
+        /// people, every candidate, under "").
+        var byAccount: [String: CandidateGrid] = [:]
     }
 
     /// A phone's last choice: from where, and how far it may move before another could be nearer.
@@ -153,18 +154,17 @@ public final class RegionCatalog: Sendable {
         {
             return choice.regions
         }
-        let watched: [Candidate]
-        if !built.book.isShared {
-            watched = built.candidates
-        } else if let known = state.withLock({ $0.built?.version == built.version ? $0.built?.byAccount[account] : nil }) {
+        let watchedBy = built.book.isShared ? account : ""
+        let watched: CandidateGrid
+        if let known = state.withLock({ $0.built?.version == built.version ? $0.built?.byAccount[watchedBy] : nil }) {
             watched = known
         } else {
-            watched = built.candidates.filter { $0.subjects.contains(account) }
+            watched = CandidateGrid(built.book.isShared ? built.candidates.filter { $0.subjects.contains(account) } : built.candidates)
             state.withLock { state in
-                if state.built?.version == built.version { state.built?.byAccount[account] = watched }
+                if state.built?.version == built.version { state.built?.byAccount[watchedBy] = watched }
             }
         }
-        let (regions, slack) = Self.nearest(to: position, among: watched, limit: limit)
+        let (regions, slack) = Self.nearest(to: position, among: watched.near(position, limit: limit), limit: limit)
         scans.add(1, ordering: .relaxed)
         state.withLock {
             $0.choices[phone] = Choice(version: built.version, account: account, position: position, slack: slack, regions: regions)
