@@ -147,11 +147,8 @@ let package = Package(
         // The HTTP front: Hummingbird routes that decode and answer, auth, metrics, logs.
         .target(name: "GeoServer", dependencies: [
             "LocationProtocols", "LiveEvaluation", "GeoReminders", "GeofenceEngine", "ReminderViews",
-            // On a shared PostgreSQL store: partitioned evaluation, inbox ingestion, credentials.
-            "SharedEvaluation", "SharedStore",
             // `/dav/`: the CalDAV front, answered by the CalDAV module.
             "CalDAV",
-            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             // HTTPS with `--tls-cert`/`--tls-key`: Hummingbird's TLS channel over swift-nio-ssl.
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -169,6 +166,14 @@ let package = Package(
             .embedInCode("Resources/openapi.json"), .embedInCode("Resources/live.html"), .embedInCode("Resources/live.js"),
             .embedInCode("Resources/live.css"),
         ]),
+        // `serve`'s composition root: the one place that knows the store engine; it builds the
+        // front's backend and services for a SQLite file or a shared PostgreSQL store and runs them.
+        .target(name: "ServerAssembly", dependencies: [
+            "GeoServer", "GeoReminders", "GeofenceEngine", "LiveEvaluation", "SharedEvaluation", "SharedStore", "Delivery",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         // The store on PostgreSQL, shared by several servers: addresses, the schema, the copy from SQLite.
         .target(
             name: "SharedStore",
@@ -183,7 +188,7 @@ let package = Package(
             name: "georemind",
             dependencies: [
                 "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
-                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering", "SharedStore",
+                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering", "SharedStore", "ServerAssembly",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,7 +1,6 @@
 import Foundation
 import GeoReminders
 import HTTPTypes
-import SharedStore
 
 /// An API request's failure as an HTTP status and a one-line `{"error": "..."}`: the library's
 /// typed errors mapped once, so every route answers the same failure the same way.
@@ -38,13 +37,11 @@ struct APIError: Error {
             default:
                 self.init(status: .internalServerError, message: error.description)
             }
-        case let error as SharedStoreError:
-            switch error {
-            // The database is away: the request can be made again once it is back.
-            case .cannotConnect, .timedOut, .unreachable, .connectionLost:
-                self.init(status: .serviceUnavailable, message: error.description)
+        case let error as any StoreEngineError:
+            switch error.failure {
+            case .unavailable: self.init(status: .serviceUnavailable, message: error.description)
             case .conflict: self.init(status: .conflict, message: error.description)
-            default: self.init(status: .internalServerError, message: error.description)
+            case .fault: self.init(status: .internalServerError, message: error.description)
             }
         case let error as WebhookError:
             switch error {

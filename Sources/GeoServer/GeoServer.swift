@@ -8,12 +8,11 @@ import LiveEvaluation
 import LocationProtocols
 import Logging
 import NIOPosix
-import SharedStore
 
 /// The HTTP front of `georemind serve`: each route decodes its client's request with
-/// LocationProtocols, hands the fixes to the store's ``FixIngestion`` (the ``LiveEvaluator`` on
+/// LocationProtocols, hands the fixes to the backend's ``FixIngestion`` (the ``LiveEvaluator`` on
 /// SQLite, the partitions' inboxes on PostgreSQL) and answers as that client expects
-/// (docs/serve.md). No product rule lives here.
+/// (docs/serve.md). No product rule lives here, and no store engine: it sees a ``ServerBackend``.
 public struct GeoServer: Sendable {
     public let ingestion: any FixIngestion
     /// Where the live map's devices come from: the SQLite server's evaluator, or a shared store's
@@ -27,8 +26,10 @@ public struct GeoServer: Sendable {
     public let outbox: any OutboxReading
     /// Where a post's new devices are registered, by key.
     let devices: any DeviceRegistry
-    /// The SQLite file, for the webhook gauges of `/metrics`; nil on a shared store.
-    let store: ReminderStore?
+    /// The webhook endpoints for `/metrics`' gauges (``ServerBackend/webhookEndpoints``).
+    let webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
+    /// ``ServerBackend/readsWaitOnNetwork``.
+    let readsWaitOnNetwork: Bool
     public let places: PlaceDirectory
     /// What each OwnTracks phone is told in the reply to its post (alerts, regions).
     public let phoneReplies: PhoneReplies
@@ -42,35 +43,16 @@ public struct GeoServer: Sendable {
     /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
     static let maxBody = 8 << 20
 
-    public init(
-        evaluator: LiveEvaluator, credentials: Credentials, metrics: ServerMetrics, store: ReminderStore,
-        places: PlaceDirectory = .empty
-    ) {
-        self.store = store
-        self.access = store
-        self.outbox = store
-        self.devices = store
-        self.phoneReplies = PhoneReplies(access: store, outbox: store, states: store, stamps: store)
-        self.places = places
-        self.liveView = evaluator
-        self.ingestion = evaluator
-        self.credentials = credentials
-        self.metrics = metrics
-    }
-
-    /// The front of an instance sharing a PostgreSQL store: ingestion into the partitions' inboxes,
-    /// the REST API and event stream on `workspace`, the live map from `liveView`.
-    public init(
-        sharedIngestion: any FixIngestion, workspace: SharedWorkspace, liveView: any LiveViewSource, credentials: Credentials,
-        metrics: ServerMetrics, places: PlaceDirectory = .empty
-    ) {
-        self.ingestion = sharedIngestion
-        self.liveView = liveView
-        self.store = nil
-        self.access = workspace
-        self.outbox = workspace
-        self.devices = workspace
-        self.phoneReplies = PhoneReplies(access: workspace, outbox: workspace, states: workspace, stamps: workspace)
+    public init(backend: ServerBackend, credentials: Credentials, metrics: ServerMetrics, places: PlaceDirectory = .empty) {
+        self.ingestion = backend.ingestion
+        self.liveView = backend.liveView
+        self.access = backend.access
+        self.outbox = backend.outbox
+        self.devices = backend.devices
+        self.webhookEndpoints = backend.webhookEndpoints
+        self.readsWaitOnNetwork = backend.readsWaitOnNetwork
+        self.phoneReplies = PhoneReplies(
+            access: backend.access, outbox: backend.outbox, states: backend.replyStates, stamps: backend.regionStamps)
         self.places = places
         self.credentials = credentials
         self.metrics = metrics
@@ -93,7 +75,7 @@ public struct GeoServer: Sendable {
                 : Self.json(.serviceUnavailable, #"{"status":"unavailable","error":"the store refuses commits"}"#)
         }
         router.on("/metrics", .get, in: routes) { _, _ in
-            if let endpoints = try? store?.webhookEndpoints() {
+            if let endpoints = try? webhookEndpoints?() {
                 metrics.webhooks(endpoints.map { ($0.url, $0.pendingCount, $0.failingSince != nil || $0.isDisabled) })
             }
             return Response(
@@ -183,7 +165,7 @@ public struct GeoServer: Sendable {
                 try phoneReplies.reply(
                     to: envelope.device, messageDate: envelope.time, position: envelope.position, receivedDate: received)
             }
-            let reply = store == nil ? try await NIOThreadPool.singleton.runIfActive(compose) : try compose()
+            let reply = readsWaitOnNetwork ? try await NIOThreadPool.singleton.runIfActive(compose) : try compose()
             return OwnTracksReply(reply).json
         } catch {
             context.logger.error("owntracks reply not composed", metadata: ["error": "\(error)"])

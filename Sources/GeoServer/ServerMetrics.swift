@@ -1,5 +1,4 @@
 import Prometheus
-import SharedEvaluation
 
 /// The server's Prometheus metrics (text format at `/metrics`).
 public final class ServerMetrics: Sendable {
@@ -37,7 +36,7 @@ public final class ServerMetrics: Sendable {
     }
     static var firedName: MetricNameDescriptor { name("alarms_fired", "total", "Alarms fired, by kind.") }
 
-    func admitted(_ count: Int, protocol name: String) {
+    package func admitted(_ count: Int, protocol name: String) {
         guard count > 0 else { return }
         admittedCounters.metric(name) {
             registry.makeCounter(descriptor: Self.admittedName, labels: [("protocol", name)])
@@ -51,15 +50,7 @@ public final class ServerMetrics: Sendable {
         }.increment(by: Int64(count))
     }
 
-    /// A partition's commit on a shared store: its owner counts the inbox fixes it took
-    /// (`protocol="inbox"`: the receiving instance counted them queued) and the alarms they fired.
-    func partitionCommitted(_ commit: PartitionCommit) {
-        admitted(commit.outcome.admitted, protocol: "inbox")
-        for (reason, count) in commit.outcome.rejected { rejected(count, reason: reason.rawValue) }
-        fired(commit.firedByKind)
-    }
-
-    func rejected(_ count: Int, reason: String) {
+    package func rejected(_ count: Int, reason: String) {
         guard count > 0 else { return }
         registry.makeCounter(descriptor: Self.rejectedName, labels: [("reason", reason)]).increment(by: Int64(count))
     }
@@ -83,7 +74,7 @@ public final class ServerMetrics: Sendable {
         }.record(seconds)
     }
 
-    func committed(requests: Int, firedByKind: [String: Int], devicesSeen: Int) {
+    package func committed(requests: Int, firedByKind: [String: Int], devicesSeen: Int) {
         registry.makeGauge(descriptor: Self.devicesName).set(Double(devicesSeen))
         registry.makeValueHistogram(
             descriptor: Self.batchName, labels: [],
@@ -92,7 +83,7 @@ public final class ServerMetrics: Sendable {
         fired(firedByKind)
     }
 
-    func fired(_ firedByKind: [String: Int]) {
+    package func fired(_ firedByKind: [String: Int]) {
         for (kind, count) in firedByKind {
             registry.makeCounter(descriptor: Self.firedName, labels: [("kind", kind)]).increment(by: Int64(count))
         }

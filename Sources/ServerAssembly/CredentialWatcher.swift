@@ -1,4 +1,5 @@
 import GeoReminders
+import GeoServer
 import Logging
 import ServiceLifecycle
 

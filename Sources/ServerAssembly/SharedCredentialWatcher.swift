@@ -1,3 +1,4 @@
+import GeoServer
 import Logging
 import PostgresNIO
 import ServiceLifecycle

@@ -4,7 +4,7 @@ import Foundation
 /// Ends the process when a graceful stop takes longer than ``seconds`` after SIGTERM or SIGINT.
 ///
 /// The service group stops its services in order and cancels them after
-/// ``ServerLauncher/gracefulStopSeconds``; a thread blocked on a database that no longer answers
+/// ``ServerGroup/gracefulStopSeconds``; a thread blocked on a database that no longer answers
 /// can still outlive both, and an operator's SIGTERM must end the process all the same (a
 /// supervisor would otherwise wait, then SIGKILL). What was committed is durable either way.
 final class ShutdownBackstop {
@@ -22,6 +22,16 @@ final class ShutdownBackstop {
             }
             source.resume()
             return source
+        }
+    }
+
+    /// Ends the process after `seconds` with `message` on stderr, whatever is still running: armed
+    /// when a service fails (the HTTP server cannot listen), since the group then cancels the rest
+    /// and waits for each to end, with no signal to arm the watch above.
+    static func exit(after seconds: Double, message: String) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            _exit(1)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GeoReminders
 
 /// What can go wrong between georemind and a PostgreSQL store, worded for the person who typed
 /// the address.
@@ -50,6 +51,17 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
             "PostgreSQL is unreachable from this instance (its heartbeats fail); nothing was committed, try again shortly"
         case .foreignStateKey(let key, let partition):
             "state key '\(key)' is not partition \(partition)'s; create the evaluator with the store's stateKey (partition-\(partition))"
+        }
+    }
+}
+
+extension SharedStoreError: StoreEngineError {
+    public var failure: StoreEngineFailure {
+        switch self {
+        // The database is away: the request can be made again once it is back.
+        case .cannotConnect, .timedOut, .unreachable, .connectionLost: .unavailable
+        case .conflict: .conflict
+        default: .fault
         }
     }
 }

@@ -6,6 +6,7 @@ import GeoServer
 import GeofenceEngine
 import LiveEvaluation
 import MapData
+import ServerAssembly
 import SharedStore
 import TraceFormats
 

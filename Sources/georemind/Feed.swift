@@ -58,7 +58,7 @@ struct Feed: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: \(threads) is not within 1...256") }
         if reorderWindow != nil && !follow { throw ValidationError("--reorder-window needs --follow") }
         if follow, let threads, threads > 1 { throw ValidationError("--follow decides fixes on one thread; drop --threads") }
-        if follow, !dryRun, PostgresAddress.isPostgres(global.storePath) {
+        if follow, !dryRun, case .postgres = try? global.storeAddress {
             // It would hold one transaction open for as long as it follows.
             throw ValidationError(
                 "--follow records into a PostgreSQL store only through `georemind serve`; add --dry-run, or post the fixes to serve")

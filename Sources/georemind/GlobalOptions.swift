@@ -55,12 +55,16 @@ struct GlobalOptions: ParsableArguments {
         return dataHome + "/georemind/store.sqlite"
     }
 
+    /// The store the options name, a file or a PostgreSQL database: parsed once here, so each
+    /// command switches on the engine rather than testing the text again.
+    var storeAddress: StoreAddress {
+        get throws { try StoreAddress(parsing: storePath) }
+    }
+
     /// Runs `body` on the store the options name: the SQLite file (see ``openStore(readOnly:)``),
     /// or a PostgreSQL store's working copies, closed when `body` returns.
     func withStore<T>(readOnly: Bool = false, _ body: (any StoreAccess) throws -> T) throws -> T {
-        let path = storePath
-        guard PostgresAddress.isPostgres(path) else { return try body(try openStore(readOnly: readOnly)) }
-        let address = try PostgresAddress(parsing: path)
+        guard case let .postgres(address) = try storeAddress else { return try body(try openStore(readOnly: readOnly)) }
         let configuration = Self.storeConfiguration(readOnly: readOnly)
         let workspace = try AsyncCommand.value { try await SharedWorkspace.open(address, configuration: configuration) }
         defer { try? AsyncCommand.run { await workspace.close() } }
@@ -71,9 +75,8 @@ struct GlobalOptions: ParsableArguments {
     /// existing file `readOnly` and changes no byte of it. Commands that also run on PostgreSQL go
     /// through ``withStore(readOnly:_:)``.
     func openStore(readOnly: Bool = false) throws -> ReminderStore {
-        let path = storePath
         // Never taken for a file name: that would make a folder named "postgres:" here.
-        if PostgresAddress.isPostgres(path) { throw CLIError.storeFileRequired(address: path) }
+        guard case let .file(path) = try storeAddress else { throw CLIError.storeFileRequired(address: storePath) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -93,9 +96,8 @@ struct GlobalOptions: ParsableArguments {
     /// The store `deliver` sends from: the file, or a PostgreSQL store whose deliveries this
     /// process shares with every other instance delivering from it.
     func openDeliveryStore() async throws -> any DeliveryStore {
-        let path = storePath
-        guard PostgresAddress.isPostgres(path) else { return try openStore() }
-        return try await SharedDelivery.open(try PostgresAddress(parsing: path))
+        guard case let .postgres(address) = try storeAddress else { return try openStore() }
+        return try await SharedDelivery.open(address)
     }
 
     /// Runs `body` on the delivery store (``openDeliveryStore()``), closed when it returns.

@@ -5,6 +5,7 @@ import Foundation
 import GeoReminders
 import GeoServer
 import Logging
+import ServerAssembly
 import SharedStore
 import Synchronization
 
@@ -114,8 +115,12 @@ struct Serve: ParsableCommand {
                 }
             },
             named: finder)
-        let shared = PostgresAddress.isPostgres(global.storePath) ? try PostgresAddress(parsing: global.storePath) : nil
-        let store = shared == nil ? try global.openStore() : nil
+        settings.delivery = noDeliver ? nil : ServerLauncher.DeliverySettings(mailer: mailer, options: dispatcherOptions)
+        let store: ServerLauncher.Store =
+            switch try global.storeAddress {
+            case let .file(path): .file(try global.openStore(), path: path)
+            case let .postgres(address): .postgres(address)
+            }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -125,49 +130,17 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "georemind.serve")
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let (host, path, deliver) = (host, global.storePath, !noDeliver)
+        let (host, settingsToRun) = (host, settings)
         let announce: @Sendable (Int) async -> Void = { bound in
             FileHandle.standardError.write(Data("georemind serve: listening on \(scheme)://\(host):\(bound)\n".utf8))
         }
-        if let shared {
-            Task {
-                // Every instance runs a dispatcher: their claims share the deliveries (docs/scaling.md).
-                let transport = deliver ? HTTPWebhookTransport() : nil
-                var delivery: SharedDelivery?
-                do {
-                    if let transport {
-                        let store = try await SharedDelivery.open(shared)
-                        delivery = store
-                        let dispatcher = WebhookDispatcher(store: store, transport: transport, mailer: mailer, options: dispatcherOptions)
-                        try await ServerLauncher.runShared(
-                            address: shared, settings: settings, services: [dispatcher], logger: logger, onListening: announce)
-                    } else {
-                        try await ServerLauncher.runShared(address: shared, settings: settings, logger: logger, onListening: announce)
-                    }
-                } catch {
-                    failure.withLock { $0 = error }
-                }
-                await delivery?.close()
-                try? await transport?.shutdown()
-                done.signal()
-            }
-            done.wait()
-            if let error = failure.withLock({ $0 }) { throw error }
-            return
-        }
-        guard let store else { return }
         // The command's main() is synchronous: the server runs on the concurrency pool meanwhile.
         Task {
-            let transport = deliver ? HTTPWebhookTransport() : nil
             do {
-                let dispatchers =
-                    transport.map { [WebhookDispatcher(store: store, transport: $0, mailer: mailer, options: dispatcherOptions)] } ?? []
-                try await ServerLauncher.run(
-                    store: store, storePath: path, settings: settings, services: dispatchers, logger: logger, onListening: announce)
+                try await ServerLauncher.run(store, settings: settingsToRun, logger: logger, onListening: announce)
             } catch {
                 failure.withLock { $0 = error }
             }
-            try? await transport?.shutdown()
             done.signal()
         }
         done.wait()

@@ -39,7 +39,9 @@ struct AuthorizationMatrixTests {
         try Data([0x89]).write(to: leaflet.appendingPathComponent("images/layers.png"))
 
         let evaluator = try LiveEvaluator(store: store, options: .init(), logger: Logger(label: "test"))
-        var server = GeoServer(evaluator: evaluator, credentials: try Credentials(store: store), metrics: ServerMetrics(), store: store)
+        var server = GeoServer(
+            backend: ServerBackend(store: store, evaluator: evaluator), credentials: try Credentials(store: store), metrics: ServerMetrics()
+        )
         server.leafletDirectory = leaflet.path
         let routes = RouteTable()
         let app = Application(router: server.router(recordingIn: routes), services: [evaluator])

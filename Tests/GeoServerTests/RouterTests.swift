@@ -17,7 +17,9 @@ struct RouterTests {
         let secret = try store.createToken(name: "phone", scope: .ingest)
         let reader = try store.createToken(name: "dashboard", scope: .read)
         let evaluator = try LiveEvaluator(store: store, options: .init(), logger: Logger(label: "test"))
-        let server = GeoServer(evaluator: evaluator, credentials: try Credentials(store: store), metrics: ServerMetrics(), store: store)
+        let server = GeoServer(
+            backend: ServerBackend(store: store, evaluator: evaluator), credentials: try Credentials(store: store), metrics: ServerMetrics()
+        )
         let app = Application(router: server.router(), services: [evaluator])
         try await app.test(.router) { client in
             try await client.execute(uri: "/overland", method: .post, body: ByteBuffer(string: #"{"locations":[]}"#)) { response in

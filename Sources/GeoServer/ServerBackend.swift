@@ -1,0 +1,52 @@
+import GeoReminders
+import LiveEvaluation
+
+/// What the HTTP front needs of the store engine, as protocols: built once by the server's
+/// composition root (ServerAssembly) for a SQLite file or a shared PostgreSQL store, so that every
+/// route is the same on both engines and can be tested with Hummingbird's router testing alone.
+public struct ServerBackend: Sendable {
+    /// Where the fixes of a post go: the SQLite evaluator, or the partitions' inboxes.
+    public var ingestion: any FixIngestion
+    /// Where the live map's devices come from.
+    public var liveView: any LiveViewSource
+    /// The store behind the REST API and CalDAV.
+    public var access: any StoreAccess
+    /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
+    public var outbox: any OutboxReading
+    /// Where a post's new devices are registered, by key.
+    public var devices: any DeviceRegistry
+    /// What each OwnTracks phone was told, and whose it is.
+    public var replyStates: any PhoneReplyStates
+    /// What the phone regions depend on, read cheaply.
+    public var regionStamps: any RegionStamps
+    /// The webhook endpoints for `/metrics`' delivery gauges; nil where the instance does not
+    /// gauge them (a shared store's instances share the deliveries).
+    public var webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
+    /// The store's reads wait on a database across a connection: a reply is composed on NIO's
+    /// blocking pool rather than inline (a local SQLite read is short).
+    public var readsWaitOnNetwork: Bool
+
+    public init(
+        ingestion: any FixIngestion, liveView: any LiveViewSource, access: any StoreAccess, outbox: any OutboxReading,
+        devices: any DeviceRegistry, replyStates: any PhoneReplyStates, regionStamps: any RegionStamps,
+        webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])? = nil, readsWaitOnNetwork: Bool
+    ) {
+        self.ingestion = ingestion
+        self.liveView = liveView
+        self.access = access
+        self.outbox = outbox
+        self.devices = devices
+        self.replyStates = replyStates
+        self.regionStamps = regionStamps
+        self.webhookEndpoints = webhookEndpoints
+        self.readsWaitOnNetwork = readsWaitOnNetwork
+    }
+
+    /// One process on a SQLite file: the store answers everything, the evaluator ingests and
+    /// shows the live map.
+    public init(store: ReminderStore, evaluator: LiveEvaluator) {
+        self.init(
+            ingestion: evaluator, liveView: evaluator, access: store, outbox: store, devices: store, replyStates: store,
+            regionStamps: store, webhookEndpoints: { try store.webhookEndpoints() }, readsWaitOnNetwork: false)
+    }
+}
