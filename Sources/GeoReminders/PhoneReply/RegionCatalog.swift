@@ -192,26 +192,9 @@ public final class RegionCatalog: Sendable {
         // A flat-earth distance orders the many cheaply; the exact one decides among the few near
         // the cut, which the margin keeps (its error is far below 1% at phone distances).
         let scale = cos(position.latitude * .pi / 180)
-        let approximate = candidates.map { candidate -> Double in
-            let dy = candidate.region.latitude - position.latitude
-            var dx = abs(candidate.region.longitude - position.longitude)
-            if dx > 180 { dx = 360 - dx }
-            return (dy * dy + dx * scale * dx * scale).squareRoot() * 111_195
-        }
-        // The limit + 1 nearest by that distance, kept sorted in one pass.
-        var best: [Double] = []
-        best.reserveCapacity(limit + 2)
-        for distance in approximate where best.count <= limit || distance < best[best.count - 1] {
-            var low = 0
-            var high = best.count
-            while low < high {
-                let middle = (low + high) / 2
-                if best[middle] < distance { low = middle + 1 } else { high = middle }
-            }
-            best.insert(distance, at: low)
-            if best.count > limit + 1 { best.removeLast() }
-        }
-        let cut = best[best.count - 1] * 1.02 + 100
+        let approximate = candidates.map { CandidateGrid.approximate(from: position, scale: scale, to: $0.region) }
+        // The cut: just past the (limit + 1)-th nearest by that distance.
+        let cut = CandidateGrid.smallest(min(limit + 1, approximate.count), of: approximate) * 1.02 + 100
         let near = candidates.indices.filter { approximate[$0] <= cut }
         let exact = near.map { (distance: Geodesic.wgs84.distance(from: position, to: candidates[$0].region.centre), index: $0) }
             .sorted { ($0.distance, candidates[$0.index].region.id) < ($1.distance, candidates[$1.index].region.id) }
