@@ -91,13 +91,12 @@ extension CalDAVService {
             }
             return .multistatus(Multistatus(entries: entries))
         case let .sync(properties, token):
-            let (current, currentToken) = syncMembers(resource)
-            guard let current, let currentToken else {
+            guard let (current, currentToken, collection) = syncMembers(resource) else {
                 throw DAVError.precondition(403, .d("supported-report"), "sync-collection applies to a list or the calendar home")
             }
             var old: [String: String] = [:]
             if !token.isEmpty {
-                guard let known = history.members(at: token) else {
+                guard let known = try history.members(at: token, collection: collection) else {
                     throw DAVError.precondition(403, .d("valid-sync-token"), "unknown or expired sync token; sync afresh")
                 }
                 old = known
@@ -115,18 +114,26 @@ extension CalDAVService {
                 let segment = name.hasSuffix("/") ? DAVPath.encoded(String(name.dropLast())) + "/" : DAVPath.encoded(name)
                 entries.append(Multistatus.Entry(href: base + segment, status: 404))
             }
+            history.handOut(currentToken)
             return .multistatus(Multistatus(entries: entries, syncToken: currentToken))
         }
     }
 
-    /// A collection's members as its sync token covers them (name → version) and that token.
-    func syncMembers(_ resource: DAVResource) -> ([String: String]?, String?) {
+    /// A collection's members as its sync token covers them (name → version), that token, and
+    /// the key its states are recorded under; nil for a resource that is no collection.
+    func syncMembers(_ resource: DAVResource) -> (members: [String: String], token: String, collection: String)? {
         switch resource {
         case let .collection(state):
-            return (Dictionary(state.objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { a, _ in a }), state.token)
+            return (
+                Dictionary(state.objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { a, _ in a }), state.token,
+                state.syncCollection
+            )
         case let .home(lists):
-            return (Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), homeToken(lists))
-        default: return (nil, nil)
+            return (
+                Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), homeToken(lists),
+                homeSyncCollection
+            )
+        default: return nil
         }
     }
 

@@ -54,10 +54,17 @@ extension CalDAVService {
                 ["read", "read-current-user-privilege-set"]
                 + (writable ? ["write", "write-properties", "write-content", "bind", "unbind"] : [])
             return element(names.map { DAVElement(.d("privilege"), children: [DAVElement(.d($0))]) })
-        case (.cs("getctag"), .collection(let state)), (.d("sync-token"), .collection(let state)):
+        case (.cs("getctag"), .collection(let state)):
             return element(text: state.token)
-        case (.cs("getctag"), .home(let lists)), (.d("sync-token"), .home(let lists)):
+        case (.d("sync-token"), .collection(let state)):
+            history.handOut(state.token)
+            return element(text: state.token)
+        case (.cs("getctag"), .home(let lists)):
             return element(text: homeToken(lists))
+        case (.d("sync-token"), .home(let lists)):
+            let token = homeToken(lists)
+            history.handOut(token)
+            return element(text: token)
         case (.c("supported-calendar-component-set"), .collection), (.c("supported-calendar-component-set"), .home):
             // VTODO only, and first: GNOME Errands takes a collection only when its first comp is VTODO.
             return element([DAVElement(.c("comp"), attributes: ["name": "VTODO"])])

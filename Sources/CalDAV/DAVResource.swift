@@ -36,8 +36,14 @@ struct ListState {
         objects = reminders.map { renders.object($0, lists: lists) }
         token = history.token(
             for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
-            salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)")
+            salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)",
+            collection: Self.syncCollection(list.id))
     }
+
+    /// The key the list's sync states are recorded under (``SyncStates``).
+    static func syncCollection(_ listID: String) -> String { "list/" + listID }
+
+    var syncCollection: String { Self.syncCollection(list.id) }
 
     func object(named name: String) -> CalendarObject? { objects.first { $0.name == name } }
 }
@@ -95,8 +101,13 @@ extension CalDAVService {
 
     /// The home's token: the lists' tokens, so it moves when any list changes.
     func homeToken(_ lists: [ListState]) -> String {
-        history.token(for: Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home")
+        history.token(
+            for: Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home",
+            collection: homeSyncCollection)
     }
+
+    /// The key the caller's home's sync states are recorded under: its members are its own lists.
+    var homeSyncCollection: String { "home/" + account.principal }
 
     func resource(_ path: DAVPath) throws -> DAVResource {
         switch path {

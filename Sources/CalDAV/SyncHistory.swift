@@ -1,4 +1,5 @@
 import Foundation
+import GeoReminders
 import Synchronization
 
 /// The states of collections that sync tokens were handed out for, so a sync-collection REPORT
@@ -7,37 +8,74 @@ import Synchronization
 /// any change made anywhere (command line, REST, completion, recurrence, another client) and stays
 /// when nothing changed.
 ///
-/// Kept in memory, the most recent ``capacity`` states: a token the server no longer knows (after
-/// a restart, or from another server on a shared store) is answered with the RFC's
-/// `valid-sync-token` error and the client syncs afresh (RFC 6578 §3.2).
+/// The states of the tokens handed out are recorded in the store (``SyncStates``), so a token
+/// outlives a restart and is known to every server of a shared store; the most recent
+/// ``capacity`` states are also kept in memory. A token the store no longer knows is answered
+/// with the RFC's `valid-sync-token` error and the client syncs afresh (RFC 6578 §3.2).
 public final class SyncHistory: Sendable {
     public static let tokenPrefix = "https://georemind.org/ns/sync/"
     public let capacity: Int
-    private let states = Mutex<(order: [String], members: [String: [String: String]])>(([], [:]))
+    let store: (any SyncStates)?
 
-    public init(capacity: Int = 256) {
-        self.capacity = capacity
+    /// A state as this process knows it: whose it is, its members, and whether the store has it.
+    private struct State {
+        var collection: String
+        var members: [String: String]
+        var recorded: Bool
     }
 
-    /// The token of a collection whose members are `members` (name → ETag), remembered.
+    private let states = Mutex<(order: [String], states: [String: State])>(([], [:]))
+
+    /// - Parameter store: where handed-out states are recorded; nil keeps them in memory only.
+    public init(capacity: Int = 256, store: (any SyncStates)? = nil) {
+        self.capacity = capacity
+        self.store = store
+    }
+
+    /// The token of `collection` whose members are `members` (name → ETag), remembered in memory.
     /// `salt` is what else the token covers (the collection's own properties).
-    public func token(for members: [String: String], salt: String) -> String {
+    public func token(for members: [String: String], salt: String, collection: String) -> String {
         var text = salt + "\n"
         for name in members.keys.sorted() { text += name + " " + members[name]! + "\n" }
         let token = Self.tokenPrefix + ETag.strong(Array(text.utf8)).dropFirst().dropLast()
         states.withLock { states in
-            guard states.members[token] == nil else { return }
-            states.members[token] = members
-            states.order.append(token)
-            if states.order.count > capacity {
-                states.members[states.order.removeFirst()] = nil
-            }
+            guard states.states[token] == nil else { return }
+            states.states[token] = State(collection: collection, members: members, recorded: false)
+            remember(token, in: &states)
         }
         return token
     }
 
-    /// The members a token was handed out for; nil for a token this server does not know.
-    public func members(at token: String) -> [String: String]? {
-        states.withLock { $0.members[token] }
+    /// Records `token` in the store as it is handed to a client (a `sync-token` property or a
+    /// sync-collection answer), once per process. A store that cannot record it leaves the token
+    /// known to this process only: the client syncs afresh after a restart, which is correct.
+    public func handOut(_ token: String) {
+        guard let store, let state = states.withLock({ $0.states[token] }), !state.recorded else { return }
+        guard (try? store.recordSyncState(token: token, collection: state.collection, members: state.members)) != nil else {
+            return
+        }
+        states.withLock { $0.states[token]?.recorded = true }
+    }
+
+    /// The members `token` was handed out for in `collection`; nil for a token neither this
+    /// process nor the store knows for that collection (another collection's token included).
+    public func members(at token: String, collection: String) throws -> [String: String]? {
+        if let known = states.withLock({ $0.states[token] }) {
+            return known.collection == collection ? known.members : nil
+        }
+        guard let store, let members = try store.syncState(token: token, collection: collection) else { return nil }
+        states.withLock { states in
+            guard states.states[token] == nil else { return }
+            states.states[token] = State(collection: collection, members: members, recorded: true)
+            remember(token, in: &states)
+        }
+        return members
+    }
+
+    private func remember(_ token: String, in states: inout (order: [String], states: [String: State])) {
+        states.order.append(token)
+        if states.order.count > capacity {
+            states.states[states.order.removeFirst()] = nil
+        }
     }
 }

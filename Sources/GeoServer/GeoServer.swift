@@ -24,6 +24,8 @@ public struct GeoServer: Sendable {
     public let access: any StoreAccess
     /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
     public let outbox: any OutboxReading
+    /// Where CalDAV's sync tokens are recorded.
+    let syncStates: any SyncStates
     /// Where a post's new devices are registered, by key.
     let devices: any DeviceRegistry
     /// The webhook endpoints for `/metrics`' gauges (``ServerBackend/webhookEndpoints``).
@@ -48,6 +50,7 @@ public struct GeoServer: Sendable {
         self.liveView = backend.liveView
         self.access = backend.access
         self.outbox = backend.outbox
+        self.syncStates = backend.syncStates
         self.devices = backend.devices
         self.webhookEndpoints = backend.webhookEndpoints
         self.readsWaitOnNetwork = backend.readsWaitOnNetwork
@@ -67,7 +70,7 @@ public struct GeoServer: Sendable {
         let router = Router(context: ServerContext.self)
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
-        router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access)))
+        router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access, history: SyncHistory(store: syncStates))))
         router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
         router.on("/readyz", .get, in: routes) { [ingestion] _, _ in
             ingestion.isCommitting

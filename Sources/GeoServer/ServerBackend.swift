@@ -19,6 +19,8 @@ public struct ServerBackend: Sendable {
     public var replyStates: any PhoneReplyStates
     /// What the phone regions depend on, read cheaply.
     public var regionStamps: any RegionStamps
+    /// The CalDAV collection states sync tokens were handed out for.
+    public var syncStates: any SyncStates
     /// The webhook endpoints for `/metrics`' delivery gauges; nil where the instance does not
     /// gauge them (a shared store's instances share the deliveries).
     public var webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
@@ -29,7 +31,7 @@ public struct ServerBackend: Sendable {
     public init(
         ingestion: any FixIngestion, liveView: any LiveViewSource, access: any StoreAccess, outbox: any OutboxReading,
         devices: any DeviceRegistry, replyStates: any PhoneReplyStates, regionStamps: any RegionStamps,
-        webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])? = nil, readsWaitOnNetwork: Bool
+        syncStates: any SyncStates, webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])? = nil, readsWaitOnNetwork: Bool
     ) {
         self.ingestion = ingestion
         self.liveView = liveView
@@ -38,6 +40,7 @@ public struct ServerBackend: Sendable {
         self.devices = devices
         self.replyStates = replyStates
         self.regionStamps = regionStamps
+        self.syncStates = syncStates
         self.webhookEndpoints = webhookEndpoints
         self.readsWaitOnNetwork = readsWaitOnNetwork
     }
@@ -47,6 +50,6 @@ public struct ServerBackend: Sendable {
     public init(store: ReminderStore, evaluator: LiveEvaluator) {
         self.init(
             ingestion: evaluator, liveView: evaluator, access: store, outbox: store, devices: store, replyStates: store,
-            regionStamps: store, webhookEndpoints: { try store.webhookEndpoints() }, readsWaitOnNetwork: false)
+            regionStamps: store, syncStates: store, webhookEndpoints: { try store.webhookEndpoints() }, readsWaitOnNetwork: false)
     }
 }

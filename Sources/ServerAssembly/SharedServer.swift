@@ -62,7 +62,7 @@ enum SharedServer {
             client: client, partitions: partitions, committers: connections, reachable: { evaluator.isConnected })
         let backend = ServerBackend(
             ingestion: ingestion, liveView: SharedLiveView(client: client), access: workspace, outbox: workspace, devices: workspace,
-            replyStates: workspace, regionStamps: workspace, readsWaitOnNetwork: true)
+            replyStates: workspace, regionStamps: workspace, syncStates: workspace, readsWaitOnNetwork: true)
         var server = GeoServer(backend: backend, credentials: credentials, metrics: metrics, places: settings.places)
         server.tiles = settings.tiles
         // The pool after the dispatcher: it stops after the evaluator and the HTTP server that use it.

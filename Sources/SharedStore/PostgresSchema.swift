@@ -10,7 +10,7 @@ enum PostgresSchema {
     static let migrations: [(identifier: String, statements: [String])] = [
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
-        ("sqlite-v14", sqliteV14),
+        ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
     ]
 
     /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
@@ -60,6 +60,12 @@ enum PostgresSchema {
         "ALTER TABLE outboxEvent ADD COLUMN people text",
         "DROP INDEX webhookEndpoint_on_name",
         "CREATE UNIQUE INDEX webhookEndpoint_on_account_name ON webhookEndpoint(COALESCE(account, ''), name) WHERE name IS NOT NULL",
+    ]
+
+    /// SQLite's v15-dav-sync-states: the CalDAV collection states sync tokens were handed out for.
+    static let sqliteV15 = [
+        "CREATE TABLE davSyncState (token text PRIMARY KEY, collection text NOT NULL, members text NOT NULL, generation bigint NOT NULL)",
+        "CREATE INDEX davSyncState_on_collection ON davSyncState(collection, generation)",
     ]
 
     /// SQLite's v11-channels: notification channels are endpoints of another kind, and the key

@@ -14,9 +14,18 @@ struct CalDAVFixture {
         var configuration = StoreConfiguration()
         configuration.now = { Date(timeIntervalSince1970: 1_790_000_000) }
         store = try ReminderStore.inMemory(configuration: configuration)
-        service = CalDAVService(access: store)
+        service = CalDAVService(access: store, history: SyncHistory(store: store))
         listID = try store.defaultList().id
     }
+
+    private init(store: ReminderStore, listID: String) {
+        self.store = store
+        self.listID = listID
+        service = CalDAVService(access: store, history: SyncHistory(store: store))
+    }
+
+    /// The same store served by a new service: what a client sees after the server restarted.
+    func restarted() -> CalDAVFixture { CalDAVFixture(store: store, listID: listID) }
 
     var collection: String { "/dav/calendars/default/\(listID)/" }
 

@@ -81,4 +81,57 @@ import Testing
         #expect(invalid.status == 403)
         #expect(CalDAVFixture.text(invalid).contains("<d:valid-sync-token/>"))
     }
+
+    @Test func aTokenHandedOutBeforeARestartStillSyncsTheDelta() throws {
+        let fixture = try CalDAVFixture()
+        for uid in ["a", "b", "c"] {
+            #expect(fixture.send("PUT", fixture.collection + "\(uid).ics", CalDAVFixture.appleTodo(uid: uid)).status == 201)
+        }
+        let token = Self.token(CalDAVFixture.text(fixture.send("REPORT", fixture.collection, Self.syncBody(""))))
+
+        let restarted = fixture.restarted()
+        _ = try fixture.store.complete(id: CalendarObject.reminderID(forUID: "a"))
+        #expect(restarted.send("DELETE", restarted.collection + "b.ics").status == 204)
+        let changes = restarted.send("REPORT", restarted.collection, Self.syncBody(token))
+        #expect(changes.status == 207)
+        let text = CalDAVFixture.text(changes)
+        #expect(text.contains("<d:href>\(fixture.collection)a.ics</d:href><d:propstat>"))
+        #expect(text.contains("<d:href>\(fixture.collection)b.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+        #expect(!text.contains("c.ics"), "c did not change: a delta, not a full sync")
+
+        // The new token, handed out after the restart, outlives the next one too.
+        let next = Self.token(text)
+        let quiet = CalDAVFixture.text(fixture.restarted().send("REPORT", fixture.collection, Self.syncBody(next)))
+        #expect(!quiet.contains(".ics") && Self.token(quiet) == next)
+    }
+
+    @Test func aPropfindSyncTokenIsRecordedAndTheHomeTokenToo() throws {
+        let fixture = try CalDAVFixture()
+        #expect(fixture.send("PUT", fixture.collection + "a.ics", CalDAVFixture.appleTodo(uid: "a")).status == 201)
+        let propfind = #"<d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>"#
+        let home = "/dav/calendars/default/"
+        let listing = CalDAVFixture.text(fixture.send("PROPFIND", home, propfind, headers: ["Depth": "1"]))
+        let homeToken = Self.token(listing)
+        let listToken = Self.token(String(listing[listing.range(of: fixture.collection)!.upperBound...]))
+
+        let restarted = fixture.restarted()
+        #expect(restarted.send("PUT", restarted.collection + "b.ics", CalDAVFixture.appleTodo(uid: "b")).status == 201)
+        let list = CalDAVFixture.text(restarted.send("REPORT", restarted.collection, Self.syncBody(listToken)))
+        #expect(list.contains("\(fixture.collection)b.ics") && !list.contains("a.ics"))
+        let homeChanges = CalDAVFixture.text(restarted.send("REPORT", home, Self.syncBody(homeToken)))
+        #expect(homeChanges.contains("<d:href>\(fixture.collection)</d:href>"))
+    }
+
+    @Test func aTokenOfAnotherListIsRefusedAsUnknown() throws {
+        let fixture = try CalDAVFixture()
+        let other = "/dav/calendars/default/errands/"
+        #expect(fixture.send("MKCALENDAR", other).status == 201)
+        #expect(fixture.send("PUT", other + "x.ics", CalDAVFixture.appleTodo(uid: "x")).status == 201)
+        let foreign = Self.token(CalDAVFixture.text(fixture.send("REPORT", other, Self.syncBody(""))))
+        for service in [fixture, fixture.restarted()] {
+            let refused = service.send("REPORT", fixture.collection, Self.syncBody(foreign))
+            #expect(refused.status == 403)
+            #expect(CalDAVFixture.text(refused).contains("<d:valid-sync-token/>"))
+        }
+    }
 }

@@ -221,6 +221,46 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A token handed out before `serve` restarted still answers a delta afterwards (on
+    /// PostgreSQL, any instance would): the change made meanwhile by the command line and a
+    /// deletion, and nothing of what did not change.
+    @Test func aSyncTokenOutlivesARestartOfServe() async throws {
+        let mumID = try sandbox.add("Call mum")
+        _ = try sandbox.add("Water plants")
+        let auth = ["Authorization": ServerProcess.basic("me", full)]
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        let sync = """
+            <sync-collection xmlns="DAV:"><sync-token>TOKEN</sync-token><sync-level>1</sync-level>\
+            <prop><getetag/></prop></sync-collection>
+            """
+        func hrefs(_ body: String) -> [String] {
+            body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }
+        }
+        var server = try ServerProcess(sandbox)
+        let home = try await Self.send(
+            client, server.port, "PROPFIND", "/dav/calendars/default/", "<propfind xmlns=\"DAV:\"><prop><resourcetype/></prop></propfind>",
+            headers: auth.merging(["Depth": "1"]) { $1 })
+        let list = try #require(hrefs(home.body).first { $0 != "/dav/calendars/default/" })
+        let first = try await Self.send(
+            client, server.port, "REPORT", list, sync.replacingOccurrences(of: "TOKEN", with: ""), headers: auth)
+        #expect(first.status == 207 && hrefs(first.body).count == 2)
+        let token = try #require(first.body.components(separatedBy: "<d:sync-token>").last?.components(separatedBy: "<").first)
+        let mum = list + mumID + ".ics"
+        #expect(hrefs(first.body).contains(mum))
+        #expect(server.stop() == 0)
+
+        let breadID = try sandbox.add("Buy bread")
+        server = try ServerProcess(sandbox)
+        #expect(try await Self.send(client, server.port, "DELETE", mum, headers: auth).status == 204)
+        let after = try await Self.send(
+            client, server.port, "REPORT", list, sync.replacingOccurrences(of: "TOKEN", with: token), headers: auth)
+        #expect(after.status == 207, "a token of the last run is known: \(after.body)")
+        #expect(after.body.contains("<d:href>\(mum)</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+        #expect(hrefs(after.body).filter { $0 != mum } == [list + breadID + ".ics"], "a delta, not a full sync")
+        #expect(server.stop() == 0)
+    }
+
     /// Thunderbird: the list's properties at Depth 0, the etags at Depth 1, multiget, a PUT with
     /// If-None-Match: *, a DELETE with If-Match, and a DELETE of a gone resource (404, which it
     /// takes as done).

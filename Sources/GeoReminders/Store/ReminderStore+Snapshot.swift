@@ -47,6 +47,7 @@ extension ReminderStore {
         ),
         ("liveFixBatch", ["sequence", "stateKey", "fixes"]),
         ("phoneReply", ["phone", "acknowledged", "carried", "carriedMessageDate", "regions", "carriedRegions"]),
+        ("davSyncState", ["token", "collection", "members", "generation"]),
     ]
 
     /// Reads every copied table from one snapshot of the store (a read transaction: writers may

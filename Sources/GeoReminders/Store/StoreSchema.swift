@@ -20,7 +20,7 @@ enum StoreSchema {
         "v1", "v2-alarm-evaluation", "v3-recurrence-series", "v4-reminder-numbers", "v5-reminder-extras", "v6-devices-tokens",
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
-        "v14-personal-channels",
+        "v14-personal-channels", "v15-dav-sync-states",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -39,6 +39,7 @@ enum StoreSchema {
         migrator.registerMigration("v12-accounts", migrate: addAccounts)
         migrator.registerMigration("v13-owntracks-reply", migrate: addPhoneReplies)
         migrator.registerMigration("v14-personal-channels", migrate: addPersonalChannels)
+        migrator.registerMigration("v15-dav-sync-states", migrate: addSyncStates)
         return migrator
     }
 
@@ -419,6 +420,20 @@ enum StoreSchema {
                 DROP INDEX webhookEndpoint_on_name;
                 CREATE UNIQUE INDEX webhookEndpoint_on_account_name ON webhookEndpoint(COALESCE(account, ''), name)
                     WHERE name IS NOT NULL;
+                """)
+    }
+
+    /// The CalDAV collection states sync tokens were handed out for (``SyncStates``): the members
+    /// (resource name → ETag) as JSON, and a generation that orders them per collection for pruning.
+    private static func addSyncStates(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE davSyncState (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    collection TEXT NOT NULL,
+                    members TEXT NOT NULL,
+                    generation INTEGER NOT NULL);
+                CREATE INDEX davSyncState_on_collection ON davSyncState(collection, generation);
                 """)
     }
 }
