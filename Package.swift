@@ -256,7 +256,9 @@ let package = Package(
         ]),
                 .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
         .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
-        .testTarget(name: "LiveEvaluationTests", dependencies: ["LiveEvaluation", "GeofenceEngine"]),
+        .testTarget(name: "LiveEvaluationTests", dependencies: [
+            "LiveEvaluation", "GeofenceEngine", "GeoReminders", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GeoServerTests", dependencies: [
             "GeoServer", "LiveEvaluation", "GeoReminders", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -73,9 +73,11 @@ extension CalDAVService {
             guard case let .collection(state) = resource else {
                 throw DAVError.precondition(403, .d("supported-report"), "calendar-multiget applies to a list")
             }
+            // By name: a client's multiget names every member of a large list at once.
+            let objects = state.objectsByName
             let entries = hrefs.map { href -> Multistatus.Entry in
                 guard case let .object(_, list, name)? = DAVPath(href),
-                    Self.listID(forSegment: list) == state.list.id, let object = state.object(named: name)
+                    Self.listID(forSegment: list) == state.list.id, let object = objects[name]
                 else { return Multistatus.Entry(href: href, status: 404) }
                 return entry(href: href, .object(object, list: state.grant), properties, privileges: privileges, minimal: minimal)
             }

@@ -45,7 +45,10 @@ struct ListState {
 
     var syncCollection: String { Self.syncCollection(list.id) }
 
-    func object(named name: String) -> CalendarObject? { objects.first { $0.name == name } }
+    /// The members by resource name (the first of a name, as the listing shows).
+    var objectsByName: [String: CalendarObject] {
+        Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 extension CalDAVService {

@@ -34,6 +34,17 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     public static let trackLength = 100
     var stopping = false
     var reloadRequested = false
+    /// The reminders changed and the evaluator has not been reloaded yet (evaluation thread only).
+    var reloadPending = false
+    /// When the evaluator was last reloaded (evaluation thread only).
+    var lastReload = Date.distantPast
+    /// The least time between two reloads while no fix waits for one: a burst of writes (a CalDAV
+    /// client uploading a list, an import through the API) costs a reload every so often instead
+    /// of one per write, each reading every reminder. A fix is always evaluated against the
+    /// reminders as they are when it is taken.
+    static let reloadSpacing: TimeInterval = 0.25
+    /// Reloads so far (tests read it).
+    let reloads = Atomic<Int>(0)
     var evaluator: AlarmEvaluator
     var fingerprint: [Double]
     var tally = AdmissionTally()
@@ -134,7 +145,8 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         while true {
             condition.lock()
             while queue.isEmpty && !stopping && !reloadRequested && viewRequests.isEmpty {
-                let wake = min(evaluator.nextTimedAlarm ?? .distantFuture, Date().addingTimeInterval(1))
+                var wake = min(evaluator.nextTimedAlarm ?? .distantFuture, Date().addingTimeInterval(1))
+                if reloadPending { wake = min(wake, lastReload.addingTimeInterval(Self.reloadSpacing)) }
                 if !condition.wait(until: wake) { break }
             }
             let batch = queue
@@ -146,7 +158,12 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
             viewRequests.removeAll()
             condition.unlock()
 
-            if reload { reloadIfChanged() }
+            if reload { reloadPending = true }
+            if reloadPending && (!batch.isEmpty || !views.isEmpty || stop || Date() >= lastReload.addingTimeInterval(Self.reloadSpacing)) {
+                reloadPending = false
+                reloadIfChanged()
+                lastReload = Date()
+            }
             if batch.isEmpty && !isCommitting && Date().timeIntervalSince(lastFailureOrProbe) >= Self.probeInterval { probeCommit() }
             evaluate(batch)
             if !views.isEmpty {
@@ -256,6 +273,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         do {
             fingerprint = try store.reminderFingerprint()
             evaluator = try store.makeEvaluator(options: options, lateAfter: lateAfter)
+            reloads.add(1, ordering: .relaxed)
             tally.reset()
             logger.info("reminders reloaded")
         } catch {

@@ -11,6 +11,7 @@ enum PostgresSchema {
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
+        ("sqlite-v16", sqliteV16),
     ]
 
     /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
@@ -66,6 +67,14 @@ enum PostgresSchema {
     static let sqliteV15 = [
         "CREATE TABLE davSyncState (token text PRIMARY KEY, collection text NOT NULL, members text NOT NULL, generation bigint NOT NULL)",
         "CREATE INDEX davSyncState_on_collection ON davSyncState(collection, generation)",
+    ]
+
+    /// SQLite's v16-kept-resource-names: the reminders keeping a resource name a CalDAV client chose, by list.
+    static let sqliteV16 = [
+        """
+        CREATE INDEX reminder_keeping_dav_name ON reminder(listID)
+        WHERE strpos(iCalendarExtras, 'X-GEOREMIND-CALDAV-NAME') > 0
+        """
     ]
 
     /// SQLite's v11-channels: notification channels are endpoints of another kind, and the key

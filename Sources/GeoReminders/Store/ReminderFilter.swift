@@ -73,8 +73,14 @@ struct ReminderFilter {
             arguments.append(account)
         }
         if let text = predicate.extrasContaining {
-            conditions.append("instr(iCalendarExtras, ?) > 0")
-            arguments.append(text)
+            // A property name is written into the SQL, not bound: a partial index on that very
+            // term (StoreSchema's reminder_keeping_dav_name) then answers instead of a scan.
+            if text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                conditions.append("instr(iCalendarExtras, '\(text)') > 0")
+            } else {
+                conditions.append("instr(iCalendarExtras, ?) > 0")
+                arguments.append(text)
+            }
         }
         if let seriesID = predicate.seriesID {
             conditions.append("seriesID = ?")

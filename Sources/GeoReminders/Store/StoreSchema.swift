@@ -21,6 +21,7 @@ enum StoreSchema {
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
+        "v16-kept-resource-names",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -40,6 +41,7 @@ enum StoreSchema {
         migrator.registerMigration("v13-owntracks-reply", migrate: addPhoneReplies)
         migrator.registerMigration("v14-personal-channels", migrate: addPersonalChannels)
         migrator.registerMigration("v15-dav-sync-states", migrate: addSyncStates)
+        migrator.registerMigration("v16-kept-resource-names", migrate: indexKeptResourceNames)
         return migrator
     }
 
@@ -434,6 +436,18 @@ enum StoreSchema {
                     members TEXT NOT NULL,
                     generation INTEGER NOT NULL);
                 CREATE INDEX davSyncState_on_collection ON davSyncState(collection, generation);
+                """)
+    }
+
+    /// The reminders that keep a resource name a CalDAV client chose (`X-GEOREMIND-CALDAV-NAME` in
+    /// their extras, CalDAV's `CalendarObject.nameProperty`), by list: a PUT of a new resource
+    /// asks for them, and without this index that was a scan of the list (10 ms at 9,000 reminders).
+    /// The term is the one ``ReminderFilter`` writes for `extrasContaining`, character for character.
+    private static func indexKeptResourceNames(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX reminder_keeping_dav_name ON reminder(listID)
+                    WHERE instr(iCalendarExtras, 'X-GEOREMIND-CALDAV-NAME') > 0
                 """)
     }
 }
