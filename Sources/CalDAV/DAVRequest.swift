@@ -55,7 +55,7 @@ public struct DAVResponse: Sendable {
     static func xml(_ status: Int, _ element: DAVElement) -> DAVResponse {
         DAVResponse(
             status: status, headers: [("Content-Type", "application/xml; charset=utf-8")],
-            body: Array(DAVXMLWriter.document(element).utf8))
+            body: DAVXMLWriter.bytes(element))
     }
 
     static func multistatus(_ multistatus: Multistatus) -> DAVResponse { xml(207, multistatus.element) }

@@ -45,6 +45,10 @@ public enum ReportRequest: Hashable, Sendable {
 
 extension String {
     var trimmed: String {
-        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // By index, not through a reversed copy: a multiget names thousands of hrefs.
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

@@ -1,19 +1,30 @@
 /// Writes ``DAVElement`` trees as the bodies of 207 and error answers: UTF-8, the four namespaces
 /// the server speaks declared once on the root with fixed prefixes, any other namespace (an
 /// unknown property a client asked for) declared where it is used.
+///
+/// Written as bytes: a multiget of a large list carries megabytes of calendar data, and appending
+/// it to a `String` piece by piece was most of that answer's time.
 public enum DAVXMLWriter {
     static let prefixes: [(namespace: String, prefix: String)] = [
         (DAVName.dav, "d"), (DAVName.caldav, "cal"), (DAVName.calendarServer, "cs"), (DAVName.appleICal, "ical"),
     ]
 
     public static func document(_ root: DAVElement) -> String {
-        var out = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+        String(decoding: bytes(root), as: UTF8.self)
+    }
+
+    /// The document as UTF-8, as a response body carries it.
+    public static func bytes(_ root: DAVElement) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        out += #"<?xml version="1.0" encoding="utf-8"?>"#.utf8
+        out.append(0x0A)
         write(root, into: &out, isRoot: true)
-        out += "\n"
+        out.append(0x0A)
         return out
     }
 
-    private static func write(_ element: DAVElement, into out: inout String, isRoot: Bool) {
+    private static func write(_ element: DAVElement, into out: inout [UInt8], isRoot: Bool) {
         let tag: String
         var declarations = ""
         if let known = prefixes.first(where: { $0.namespace == element.name.namespace }) {
@@ -25,39 +36,57 @@ public enum DAVXMLWriter {
             tag = "x:\(element.name.name)"
             declarations = #" xmlns:x=""# + escaped(element.name.namespace, attribute: true) + #"""#
         }
-        out += "<" + tag
+        out.append(0x3C)
+        out += tag.utf8
         if isRoot {
-            for (namespace, prefix) in prefixes { out += #" xmlns:\#(prefix)=""# + namespace + #"""# }
+            for (namespace, prefix) in prefixes { out += (#" xmlns:\#(prefix)=""# + namespace + #"""#).utf8 }
         }
-        out += declarations
+        out += declarations.utf8
         for key in element.attributes.keys.sorted() {
-            out += " \(key)=\"" + escaped(element.attributes[key]!, attribute: true) + "\""
+            out += " \(key)=\"".utf8
+            appendEscaped(element.attributes[key]!, attribute: true, to: &out)
+            out.append(0x22)
         }
         if element.children.isEmpty, element.text.isEmpty {
-            out += "/>"
+            out += "/>".utf8
             return
         }
-        out += ">" + escaped(element.text, attribute: false)
+        out.append(0x3E)
+        appendEscaped(element.text, attribute: false, to: &out)
         for child in element.children { write(child, into: &out, isRoot: false) }
-        out += "</" + tag + ">"
+        out += "</".utf8
+        out += tag.utf8
+        out.append(0x3E)
     }
 
     static func escaped(_ text: String, attribute: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x0D }) else {
-            return text
-        }
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            // A literal CR would be normalised away by the reader: iCalendar's CRLF must survive.
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(character)
+        var out: [UInt8] = []
+        appendEscaped(text, attribute: attribute, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` as XML character data (or an attribute value): markup escaped, and a CR as a
+    /// character reference, since a reader would normalise a literal CR away and iCalendar's CRLF
+    /// must survive. Runs with nothing to escape are copied whole.
+    static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() {
+                let replacement: StaticString
+                switch byte {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22 where attribute: replacement = "&quot;"
+                case 0x0D: replacement = "&#13;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        return out
     }
 }
