@@ -30,12 +30,12 @@ import Testing
     }
 
     @Test func leasesAreSharedFairlyAndEachPartitionHasOneOwner() async throws {
-        let first = try await PartitionLeases(address: address, owner: "a", leaseSeconds: 5)
+        let first = try await PartitionLeases(address: address, owner: "a", leaseSeconds: 30)
         let alone = try await first.heartbeat()
         #expect(alone.held.count == 64 && alone.liveInstances == 1 && alone.surplus.isEmpty)
         #expect(alone.held.allSatisfy { $0.epoch == 1 })
 
-        let second = try await PartitionLeases(address: address, owner: "b", leaseSeconds: 5)
+        let second = try await PartitionLeases(address: address, owner: "b", leaseSeconds: 30)
         #expect(try await second.heartbeat().held.isEmpty)  // nothing free yet
         let crowded = try await first.heartbeat()
         #expect(crowded.liveInstances == 2 && crowded.surplus == Array(32..<64))
@@ -186,7 +186,7 @@ import Testing
         let partition = partitions.partition(of: "car")
         let holder = try server.startPSQL(
             "BEGIN; SELECT sequence FROM fixInbox WHERE partition = \(partition) FOR UPDATE; SELECT pg_sleep(60);", database: "fleet")
-        let owner = try await PartitionLeases(address: address, owner: "owner", leaseSeconds: 5)
+        let owner = try await PartitionLeases(address: address, owner: "owner", leaseSeconds: 60)
         let lease = try #require(try await owner.heartbeat().held.first { $0.partition == partition })
         // Once the holder sleeps with the rows locked, they are skipped, not waited for.
         var sleeping = false
