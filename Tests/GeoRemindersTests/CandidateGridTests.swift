@@ -25,7 +25,7 @@ import Testing
         for position in positions {
             let subset = grid.near(position, limit: limit)
             let full = RegionCatalog.nearest(to: position, among: candidates, limit: limit)
-            let narrowed = RegionCatalog.nearest(to: position, among: subset, limit: limit)
+            let narrowed = RegionCatalog.nearest(to: position, among: candidates, at: subset, limit: limit)
             #expect(narrowed.regions == full.regions, "at \(position)")
             #expect(narrowed.slack == full.slack, "at \(position)")
         }

@@ -105,7 +105,9 @@ public final class WebhookReceiver: Sendable {
                 body += buffer.readBytes(length: buffer.readableBytes) ?? []
             case .end:
                 guard let head else { return }
-                let (status, delay) = state.withLock { state in
+                // The count is taken with the append: read apart, two event loops' requests could
+                // both see the later count, and a request would never be announced.
+                let (status, delay, count) = state.withLock { state in
                     let status = state.script.isEmpty ? 200 : state.script.removeFirst()
                     state.requests.append(
                         Request(
@@ -113,9 +115,8 @@ public final class WebhookReceiver: Sendable {
                             timestamp: head.headers.first(name: "webhook-timestamp"),
                             signature: head.headers.first(name: "webhook-signature"), body: body, status: status,
                             headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })))
-                    return (status, state.delay)
+                    return (status, state.delay, state.requests.count)
                 }
-                let count = state.withLock { $0.requests.count }
                 state.received.withLock { $0 }?(count)
                 let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) {

@@ -64,10 +64,12 @@ struct CandidateGrid: Sendable {
         return Key(row: row, column: column)
     }
 
-    /// The candidates a full scan for the `limit` nearest to `position` would keep within its cut
-    /// (with others that do not change its answer).
-    func near(_ position: Coordinate, limit: Int) -> [RegionCatalog.Candidate] {
-        guard candidates.count >= Self.scanBelow, limit > 0 else { return candidates }
+    /// The indices in ``candidates`` of those a full scan for the `limit` nearest to `position`
+    /// would keep within its cut (with others that do not change its answer). Indices, not copies:
+    /// copying hundreds of candidates (five strings and a set each) per moving phone was most of
+    /// the choice's cost.
+    func near(_ position: Coordinate, limit: Int) -> [Int] {
+        guard candidates.count >= Self.scanBelow, limit > 0 else { return Array(candidates.indices) }
         let centre = key(latitude: position.latitude, longitude: position.longitude)
         let scale = cos(position.latitude * .pi / 180)
         var found: [Int] = []
@@ -78,7 +80,7 @@ struct CandidateGrid: Sendable {
             // at its cells must stay cheaper than looking at every candidate (a phone far from
             // all of them, or near a pole, where a cell is narrow).
             let side = 2 * ring + 1
-            guard side < columns, side * side <= 4 * cells.count + 64 else { return candidates }
+            guard side < columns, side * side <= 4 * cells.count + 64 else { return Array(candidates.indices) }
             for row in (centre.row - ring)...(centre.row + ring) where row >= 0 && row < rows {
                 let edgeRow = row == centre.row - ring || row == centre.row + ring
                 let step = edgeRow ? 1 : 2 * ring
@@ -109,7 +111,7 @@ struct CandidateGrid: Sendable {
             let outside = (min(latitudeBound, longitudeBound) * 111_195) * 0.999_999 - 0.01
             if found.count > limit {
                 let kth = Self.smallest(limit + 1, of: distances)
-                if outside > kth * 1.02 + 100 { return found.map { candidates[$0] } }
+                if outside > kth * 1.02 + 100 { return found }
             }
             ring += 1
         }

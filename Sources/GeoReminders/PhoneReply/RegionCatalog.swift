@@ -164,7 +164,8 @@ public final class RegionCatalog: Sendable {
                 if state.built?.version == built.version { state.built?.byAccount[watchedBy] = watched }
             }
         }
-        let (regions, slack) = Self.nearest(to: position, among: watched.near(position, limit: limit), limit: limit)
+        let (regions, slack) = Self.nearest(
+            to: position, among: watched.candidates, at: watched.near(position, limit: limit), limit: limit)
         scans.add(1, ordering: .relaxed)
         state.withLock {
             $0.choices[phone] = Choice(version: built.version, account: account, position: position, slack: slack, regions: regions)
@@ -188,16 +189,26 @@ public final class RegionCatalog: Sendable {
     static func nearest(to position: Coordinate, among candidates: [Candidate], limit: Int) -> (
         regions: [PhoneRegion], slack: Double
     ) {
-        guard limit > 0, !candidates.isEmpty else { return ([], .infinity) }
+        nearest(to: position, among: candidates, at: Array(candidates.indices), limit: limit)
+    }
+
+    /// As ``nearest(to:among:limit:)``, among the candidates at `indices` only.
+    static func nearest(to position: Coordinate, among candidates: [Candidate], at indices: [Int], limit: Int) -> (
+        regions: [PhoneRegion], slack: Double
+    ) {
+        guard limit > 0, !indices.isEmpty else { return ([], .infinity) }
         // A flat-earth distance orders the many cheaply; the exact one decides among the few near
         // the cut, which the margin keeps (its error is far below 1% at phone distances).
         let scale = cos(position.latitude * .pi / 180)
-        let approximate = candidates.map { CandidateGrid.approximate(from: position, scale: scale, to: $0.region) }
+        let approximate = indices.map { CandidateGrid.approximate(from: position, scale: scale, to: candidates[$0].region) }
         // The cut: just past the (limit + 1)-th nearest by that distance.
         let cut = CandidateGrid.smallest(min(limit + 1, approximate.count), of: approximate) * 1.02 + 100
-        let near = candidates.indices.filter { approximate[$0] <= cut }
+        let near = approximate.indices.filter { approximate[$0] <= cut }.map { indices[$0] }
         let exact = near.map { (distance: Geodesic.wgs84.distance(from: position, to: candidates[$0].region.centre), index: $0) }
-            .sorted { ($0.distance, candidates[$0.index].region.id) < ($1.distance, candidates[$1.index].region.id) }
+            .sorted { first, second in
+                first.distance != second.distance
+                    ? first.distance < second.distance : candidates[first.index].region.id < candidates[second.index].region.id
+            }
         let chosen = exact.prefix(limit)
         let slack = exact.count > limit ? (exact[limit].distance - exact[limit - 1].distance) / 2 : .infinity
         return (PhoneRegion.uniquelyTitled(chosen.map { candidates[$0.index].region }), slack)
