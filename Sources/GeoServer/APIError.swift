@@ -1,10 +1,12 @@
 import Foundation
 import GeoReminders
 import HTTPTypes
+import Hummingbird
 
 /// An API request's failure as an HTTP status and a one-line `{"error": "..."}`: the library's
-/// typed errors mapped once, so every route answers the same failure the same way.
-struct APIError: Error {
+/// typed errors mapped once, so every route answers the same failure the same way. It renders
+/// itself (Hummingbird's `HTTPResponseError`), so a route may answer with it or throw it.
+struct APIError: Error, HTTPResponseError {
     var status: HTTPResponse.Status
     var message: String
 
@@ -59,6 +61,12 @@ struct APIError: Error {
             }
         case let error as ReminderError:
             self.init(status: .unprocessableContent, message: error.description)
+        case let error as ActionLinkError:
+            switch error {
+            case .malformed: self.init(status: .badRequest, message: error.description)
+            case .badSignature: self.init(status: .forbidden, message: error.description)
+            case .expired, .alreadyUsed, .reminderGone: self.init(status: .gone, message: error.description)
+            }
         case let error as DecodingError:
             self.init(status: .badRequest, message: Self.describe(error))
         default:
@@ -69,6 +77,15 @@ struct APIError: Error {
     init(status: HTTPResponse.Status, message: String) {
         self.status = status
         self.message = message
+    }
+
+    /// The failure as it is answered: its status and `{"error": message}`.
+    var response: Response {
+        GeoServer.json(status, GeoServer.errorJSON(message))
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        response
     }
 
     /// A JSON body that does not decode, in one line naming the field.

@@ -35,11 +35,8 @@ struct DoneLinkRoute: Sendable {
             case .alreadyCompleted, .staleOccurrence:
                 return GeoServer.json(.gone, GeoServer.errorJSON("the reminder was already completed"))
             }
-        } catch let error as ActionLinkError {
-            return GeoServer.json(Self.status(error), GeoServer.errorJSON(error.description))
         } catch {
-            let failure = APIError(error)
-            return GeoServer.json(failure.status, GeoServer.errorJSON(failure.message))
+            return APIError(error).response
         }
     }
 
@@ -47,10 +44,8 @@ struct DoneLinkRoute: Sendable {
     func confirmation(_ query: [String: String]) -> Response {
         do {
             _ = try check(query)
-        } catch let error as ActionLinkError {
-            return GeoServer.json(Self.status(error), GeoServer.errorJSON(error.description))
         } catch {
-            return GeoServer.json(.internalServerError, GeoServer.errorJSON("\(error)"))
+            return APIError(error).response
         }
         var components = URLComponents()
         components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
@@ -68,14 +63,6 @@ struct DoneLinkRoute: Sendable {
     private func check(_ query: [String: String]) throws -> ActionLink {
         let key = try access.reading(.reminders) { try $0.actionKey() }
         return try ActionLink(query: query, key: key, now: Date())
-    }
-
-    static func status(_ error: ActionLinkError) -> HTTPResponse.Status {
-        switch error {
-        case .malformed: .badRequest
-        case .badSignature: .forbidden
-        case .expired, .alreadyUsed, .reminderGone: .gone
-        }
     }
 
     static func query(_ request: Request) -> [String: String] {

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Every failure the routes do not answer themselves becomes a one-line `{"error": "..."}` with
 /// its status: an unknown path 404, a known path with another method 405 with `Allow`, a body too
-/// large 413, anything unexpected 500 (logged).
+/// large 413, an ``APIError`` as it says, anything unexpected 500 (logged).
 struct ErrorResponseMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let routes: RouteTable
@@ -25,6 +25,8 @@ struct ErrorResponseMiddleware: RouterMiddleware {
                 response.headers.append(field)
             }
             return response
+        } catch let error as APIError {
+            return error.response
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return GeoServer.json(.internalServerError, GeoServer.errorJSON("internal error"))

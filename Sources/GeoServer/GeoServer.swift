@@ -104,7 +104,7 @@ public struct GeoServer: Sendable {
                 return try await EventStream(outbox: outbox, visibleReminders: visible).response(request, context)
             } catch {
                 let failure = APIError(error)
-                return Self.json(failure.status, Self.errorJSON(failure.message))
+                return failure.response
             }
         }
         let api = ReminderAPI(access: access, outbox: outbox, places: places)

@@ -88,7 +88,7 @@ struct ReminderAPI: Sendable {
             if failure.status == .internalServerError {
                 context.logger.error("api request failed", metadata: ["error": "\(error)"])
             }
-            return GeoServer.json(failure.status, GeoServer.errorJSON(failure.message))
+            return failure.response
         }
     }
 
