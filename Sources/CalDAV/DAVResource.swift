@@ -41,7 +41,7 @@ struct ListState {
     }
 
     /// The key the list's sync states are recorded under (``SyncStates``).
-    static func syncCollection(_ listID: String) -> String { "list/" + listID }
+    static func syncCollection(_ listID: String) -> String { SyncStateRecord.listCollection(listID) }
 
     var syncCollection: String { Self.syncCollection(list.id) }
 

@@ -20,6 +20,7 @@ extension SharedWorkspace: SyncStates {
                     DELETE FROM davSyncState WHERE collection = \(collection) AND token NOT IN (
                         SELECT token FROM davSyncState WHERE collection = \(collection) ORDER BY generation DESC LIMIT \(kept))
                     """)
+                try db.blockingQuery(PostgresQuery(unsafeSQL: SyncStateRecord.pruneDeletedLists))
             }
         } catch {
             throw PostgresSession.translate(error)

@@ -17,6 +17,7 @@ extension ReminderStore: SyncStates {
                     DELETE FROM davSyncState WHERE collection = ? AND token NOT IN (
                         SELECT token FROM davSyncState WHERE collection = ? ORDER BY generation DESC LIMIT ?)
                     """, arguments: [collection, collection, SyncStateRecord.keptPerCollection])
+            try db.execute(sql: SyncStateRecord.pruneDeletedLists)
         }
     }
 

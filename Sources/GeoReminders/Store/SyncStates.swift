@@ -6,8 +6,8 @@ import Foundation
 /// states of each collection are kept; an older token is answered as the RFC's expired one.
 public protocol SyncStates: Sendable {
     /// Records that `token` stands for `members` (resource name → version) of `collection`, and
-    /// forgets that collection's states beyond the newest ``keptPerCollection``. Recording a known
-    /// token again makes it the newest.
+    /// forgets that collection's states beyond the newest ``keptPerCollection`` and every state of
+    /// a list since deleted. Recording a known token again makes it the newest.
     func recordSyncState(token: String, collection: String, members: [String: String]) throws
 
     /// The members `token` was handed out for in `collection`; nil for a token never handed out,
@@ -20,6 +20,18 @@ public enum SyncStateRecord {
     /// States kept per collection: the tokens of the clients that synced last (one per device)
     /// and of the changes made since. A token older than that asks its client to sync afresh.
     public static let keptPerCollection = 32
+
+    /// The collection key of a list's states. The store knows it: a deleted list's states are
+    /// dropped as the next state is recorded, so they do not outlive the list.
+    public static func listCollection(_ listID: String) -> String { listPrefix + listID }
+
+    static let listPrefix = "list/"
+
+    /// Deletes the states of lists the store no longer has (the same SQL on both engines).
+    public static let pruneDeletedLists = """
+        DELETE FROM davSyncState WHERE substr(collection, 1, 5) = 'list/'
+            AND substr(collection, 6) NOT IN (SELECT id FROM list)
+        """
 
     /// The members as the `members` column holds them (JSON, keys sorted).
     public static func encode(_ members: [String: String]) -> String {
