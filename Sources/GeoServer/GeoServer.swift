@@ -68,6 +68,7 @@ public struct GeoServer: Sendable {
     /// The router, its routes recorded in `routes` (the authorization matrix test reads them).
     func router(recordingIn routes: RouteTable) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
         router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access, history: SyncHistory(store: syncStates))))
@@ -127,26 +128,24 @@ public struct GeoServer: Sendable {
     }
 
     func owntracks(_ request: Request, _ context: ServerContext) async throws -> Response {
-        try await timed("owntracks", context) {
-            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
-            let received = Date()
-            let body = try await Self.bytes(request)
-            let report: LocationReport
-            do {
-                report = try OwnTracksMessage.decode(
-                    body: body, limitUser: request.headers[HTTPField.Name("X-Limit-U")!],
-                    limitDevice: request.headers[HTTPField.Name("X-Limit-D")!], basicUser: context.basicUser)
-            } catch let error as LocationProtocolError {
-                // The iOS app deletes a message on any 4xx: a malformed one is counted and dropped
-                // with a 200, the only answer that does not also drop good data queued behind it.
-                metrics.badRequest(reason: error.reason, endpoint: "owntracks")
-                context.logger.info("owntracks message dropped", metadata: ["error": "\(error)"])
-                return Self.json(.ok, "[]")
-            }
-            for type in report.ignored { metrics.ignoredMessages(1, type: type) }
-            try await ingest(report, token: token, protocol: "owntracks", context)
-            return Self.json(.ok, await owntracksReply(body: body, request, received: received, context))
+        guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
+        let received = Date()
+        let body = try await Self.bytes(request)
+        let report: LocationReport
+        do {
+            report = try OwnTracksMessage.decode(
+                body: body, limitUser: request.headers[HTTPField.Name("X-Limit-U")!],
+                limitDevice: request.headers[HTTPField.Name("X-Limit-D")!], basicUser: context.basicUser)
+        } catch {
+            // The iOS app deletes a message on any 4xx: a malformed one is counted and dropped
+            // with a 200, the only answer that does not also drop good data queued behind it.
+            metrics.badRequest(reason: error.reason, endpoint: "owntracks")
+            context.logger.info("owntracks message dropped", metadata: ["error": "\(error)"])
+            return Self.json(.ok, "[]")
         }
+        for type in report.ignored { metrics.ignoredMessages(1, type: type) }
+        try await ingest(report, token: token, protocol: "owntracks", context)
+        return Self.json(.ok, await owntracksReply(body: body, request, received: received, context))
     }
 
     /// The reply body for the phone that posted `body`: its pending alerts and changed regions
@@ -177,54 +176,48 @@ public struct GeoServer: Sendable {
     }
 
     func osmand(_ request: Request, _ context: ServerContext) async throws -> Response {
-        try await timed("osmand", context) {
-            let body = request.method == .post ? try await Self.bytes(request) : []
-            let report: LocationReport
-            do {
-                report = try OsmAndRequest.decode(
-                    query: Substring(request.uri.query ?? ""), body: body,
-                    contentType: request.headers[.contentType])
-            } catch let error as LocationProtocolError {
-                return bad(error, endpoint: "osmand")
-            }
-            // The device id is the credential; an unknown one gets the same 404 as a wrong path.
-            guard report.fixes.allSatisfy({ $0.device.map(credentials.isRegistered) ?? false }) else {
-                metrics.rejected(report.fixes.count, reason: "unknown-device")
-                return Self.json(.notFound, #"{"error":"not found"}"#)
-            }
-            try await ingest(report, token: nil, protocol: "osmand", context)
-            return Response(status: .ok)
+        let body = request.method == .post ? try await Self.bytes(request) : []
+        let report: LocationReport
+        do {
+            report = try OsmAndRequest.decode(
+                query: Substring(request.uri.query ?? ""), body: body,
+                contentType: request.headers[.contentType])
+        } catch {
+            return bad(error, endpoint: "osmand")
         }
+        // The device id is the credential; an unknown one gets the same 404 as a wrong path.
+        guard report.fixes.allSatisfy({ $0.device.map(credentials.isRegistered) ?? false }) else {
+            metrics.rejected(report.fixes.count, reason: "unknown-device")
+            return Self.json(.notFound, #"{"error":"not found"}"#)
+        }
+        try await ingest(report, token: nil, protocol: "osmand", context)
+        return Response(status: .ok)
     }
 
     func overland(_ request: Request, _ context: ServerContext) async throws -> Response {
-        try await timed("overland", context) {
-            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: false) }
-            let body = try await Self.bytes(request)
-            let report: LocationReport
-            do {
-                report = try OverlandBatch.decode(body: body, defaultDevice: token.name)
-            } catch let error as LocationProtocolError {
-                return bad(error, endpoint: "overland")
-            }
-            try await ingest(report, token: token, protocol: "overland", context)
-            // Overland empties its queue only on 2xx with a JSON content type and this body.
-            return Self.json(.ok, #"{"result":"ok"}"#)
+        guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: false) }
+        let body = try await Self.bytes(request)
+        let report: LocationReport
+        do {
+            report = try OverlandBatch.decode(body: body, defaultDevice: token.name)
+        } catch {
+            return bad(error, endpoint: "overland")
         }
+        try await ingest(report, token: token, protocol: "overland", context)
+        // Overland empties its queue only on 2xx with a JSON content type and this body.
+        return Self.json(.ok, #"{"result":"ok"}"#)
     }
 
     func gpslogger(_ request: Request, _ context: ServerContext) async throws -> Response {
-        try await timed("gpslogger", context) {
-            guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
-            let report: LocationReport
-            do {
-                report = try GPSLoggerRequest.decode(query: Substring(request.uri.query ?? ""), defaultDevice: token.name)
-            } catch let error as LocationProtocolError {
-                return bad(error, endpoint: "gpslogger")
-            }
-            try await ingest(report, token: token, protocol: "gpslogger", context)
-            return Response(status: .ok)
+        guard let token = context.token, token.scope.allows(.ingest) else { return Self.unauthorized(basic: true) }
+        let report: LocationReport
+        do {
+            report = try GPSLoggerRequest.decode(query: Substring(request.uri.query ?? ""), defaultDevice: token.name)
+        } catch {
+            return bad(error, endpoint: "gpslogger")
         }
+        try await ingest(report, token: token, protocol: "gpslogger", context)
+        return Response(status: .ok)
     }
 
     func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
@@ -272,25 +265,6 @@ public struct GeoServer: Sendable {
     func bad(_ error: LocationProtocolError, endpoint: String) -> Response {
         metrics.badRequest(reason: error.reason, endpoint: endpoint)
         return Self.json(.badRequest, Self.errorJSON(error.description))
-    }
-
-    func timed(_ endpoint: String, _ context: ServerContext, _ body: () async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        var status = 500
-        defer {
-            let elapsed = ContinuousClock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            metrics.request(endpoint: endpoint, status: status, seconds: seconds)
-            context.logger.debug("request", metadata: ["endpoint": "\(endpoint)", "status": "\(status)"])
-        }
-        do {
-            let response = try await body()
-            status = response.status.code
-            return response
-        } catch let error as HTTPError {
-            status = error.status.code
-            return Self.json(error.status, Self.errorJSON(error.body ?? "\(error.status)"))
-        }
     }
 
     static func bytes(_ request: Request) async throws -> [UInt8] {

@@ -61,4 +61,40 @@ struct RouterTests {
             }
         }
     }
+    /// Every request is counted under the route it matched, with the status the client got.
+    @Test func requestsAreCountedByTheRouteTheyMatched() async throws {
+        let store = try ReminderStore.inMemory()
+        let secret = try store.createToken(name: "phone", scope: .ingest)
+        let reader = try store.createToken(name: "dashboard", scope: .read)
+        let evaluator = try LiveEvaluator(store: store, options: .init(), logger: Logger(label: "test"))
+        let server = GeoServer(
+            backend: ServerBackend(store: store, evaluator: evaluator), credentials: try Credentials(store: store), metrics: ServerMetrics()
+        )
+        let app = Application(router: server.router(), services: [evaluator])
+        try await app.test(.router) { client in
+            let bearer: HTTPFields = [.authorization: "Bearer \(secret)"]
+            for _ in 0..<2 {
+                try await client.execute(
+                    uri: "/overland", method: .post, headers: bearer, body: ByteBuffer(string: #"{"locations":[]}"#)
+                ) { _ in }
+            }
+            for id in ["a1b2", "c3d4"] {
+                try await client.execute(
+                    uri: "/api/v1/reminders/\(id)", method: .get, headers: [.authorization: "Bearer \(reader)"]
+                ) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+            try await client.execute(uri: "/nowhere", method: .get) { response in #expect(response.status == .notFound) }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let lines = String(buffer: response.body).split(separator: "\n").filter { $0.hasPrefix("georemind_requests_total") }
+                #expect(
+                    Set(lines) == [
+                        #"georemind_requests_total{endpoint="overland",status="200"} 2"#,
+                        #"georemind_requests_total{endpoint="api/v1/reminders/{id}",status="404"} 2"#,
+                        #"georemind_requests_total{endpoint="unmatched",status="404"} 1"#,
+                    ])
+            }
+        }
+    }
 }

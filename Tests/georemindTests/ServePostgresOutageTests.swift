@@ -58,6 +58,8 @@ import Testing
         for server in servers {
             let refused = try await fix(server, device: 0, step: 1, inside: true)
             #expect(refused.status == 503)
+            // The apps that read it pace their retries by it.
+            #expect(refused.retryAfter == "5")
             #expect(try await eventually(10) { try await server.send("GET", "/readyz").status == 503 })
             #expect(try await server.send("GET", "/healthz").status == 200)
             // The API answers at once that the database is away, instead of hanging.

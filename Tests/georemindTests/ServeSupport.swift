@@ -70,6 +70,7 @@ final class ServerProcess: @unchecked Sendable {
         var status: Int
         var body: String
         var contentType: String?
+        var retryAfter: String? = nil
     }
 
     func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
@@ -81,7 +82,7 @@ final class ServerProcess: @unchecked Sendable {
         let http = response as! HTTPURLResponse
         return Reply(
             status: http.statusCode, body: String(decoding: data, as: UTF8.self),
-            contentType: http.value(forHTTPHeaderField: "Content-Type"))
+            contentType: http.value(forHTTPHeaderField: "Content-Type"), retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
     }
 
     static func basic(_ user: String, _ password: String) -> String {
