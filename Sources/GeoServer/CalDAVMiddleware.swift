@@ -20,6 +20,8 @@ struct CalDAVMiddleware: RouterMiddleware {
             return Response(status: .movedPermanently, headers: [.location: DAVPath.prefix, .contentLength: "0"])
         }
         guard path == "/dav" || path.hasPrefix(DAVPath.prefix) else { return try await next(request, context) }
+        // Counted as one route (RequestMetricsMiddleware): the router never sees these paths.
+        context.coreContext.endpointPath.value = "/dav"
         let privileges: DAVPrivileges
         switch context.token?.scope {
         case .full?: privileges = .readWrite

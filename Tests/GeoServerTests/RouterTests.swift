@@ -86,6 +86,7 @@ struct RouterTests {
                 }
             }
             try await client.execute(uri: "/nowhere", method: .get) { response in #expect(response.status == .notFound) }
+            try await client.execute(uri: "/dav/principals/", method: .options) { response in #expect(response.status == .ok) }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let lines = String(buffer: response.body).split(separator: "\n").filter { $0.hasPrefix("georemind_requests_total") }
                 #expect(
@@ -93,6 +94,7 @@ struct RouterTests {
                         #"georemind_requests_total{endpoint="overland",status="200"} 2"#,
                         #"georemind_requests_total{endpoint="api/v1/reminders/{id}",status="404"} 2"#,
                         #"georemind_requests_total{endpoint="unmatched",status="404"} 1"#,
+                        #"georemind_requests_total{endpoint="dav",status="200"} 1"#,
                     ])
             }
         }
