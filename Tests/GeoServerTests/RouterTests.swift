@@ -12,7 +12,8 @@ import Testing
 
 /// The router against an in-memory store, through HummingbirdTesting's client.
 struct RouterTests {
-    @Test func authenticationAndAnswersPerClient() async throws {
+    /// A server on an in-memory store, with an ingest token and a read token.
+    static func server() throws -> (app: some ApplicationProtocol, ingest: String, read: String) {
         let store = try ReminderStore.inMemory()
         let secret = try store.createToken(name: "phone", scope: .ingest)
         let reader = try store.createToken(name: "dashboard", scope: .read)
@@ -20,7 +21,11 @@ struct RouterTests {
         let server = GeoServer(
             backend: ServerBackend(store: store, evaluator: evaluator), credentials: try Credentials(store: store), metrics: ServerMetrics()
         )
-        let app = Application(router: server.router(), services: [evaluator])
+        return (Application(router: server.router(), services: [evaluator]), secret, reader)
+    }
+
+    @Test func authenticationAndAnswersPerClient() async throws {
+        let (app, secret, reader) = try Self.server()
         try await app.test(.router) { client in
             try await client.execute(uri: "/overland", method: .post, body: ByteBuffer(string: #"{"locations":[]}"#)) { response in
                 #expect(response.status == .unauthorized)
@@ -61,16 +66,10 @@ struct RouterTests {
             }
         }
     }
+
     /// Every request is counted under the route it matched, with the status the client got.
     @Test func requestsAreCountedByTheRouteTheyMatched() async throws {
-        let store = try ReminderStore.inMemory()
-        let secret = try store.createToken(name: "phone", scope: .ingest)
-        let reader = try store.createToken(name: "dashboard", scope: .read)
-        let evaluator = try LiveEvaluator(store: store, options: .init(), logger: Logger(label: "test"))
-        let server = GeoServer(
-            backend: ServerBackend(store: store, evaluator: evaluator), credentials: try Credentials(store: store), metrics: ServerMetrics()
-        )
-        let app = Application(router: server.router(), services: [evaluator])
+        let (app, secret, reader) = try Self.server()
         try await app.test(.router) { client in
             let bearer: HTTPFields = [.authorization: "Bearer \(secret)"]
             for _ in 0..<2 {
