@@ -47,6 +47,9 @@ public final class PartitionLeases: Sendable {
         do {
             return try await link.connection().withTransaction(logger: PostgresSession.logger) { db in
                 try await db.query(
+                    "SELECT set_config('idle_in_transaction_session_timeout', \(Self.abandonedAfter), true)",
+                    logger: PostgresSession.logger)
+                try await db.query(
                     """
                     INSERT INTO instanceHeartbeat (owner, expires) VALUES (\(owner), now() + make_interval(secs => \(seconds)))
                     ON CONFLICT (owner) DO UPDATE SET expires = excluded.expires
@@ -120,10 +123,19 @@ public final class PartitionLeases: Sendable {
         throw SharedStoreError.leaseLost(partition: lease.partition)
     }
 
-    /// The statement of ``confirm(_:owner:on:)``: one row when the lease is still `owner`'s, none otherwise.
-    static func confirmation(_ lease: PartitionLease, owner: String) -> PostgresQuery {
+    /// How long PostgreSQL lets a transaction that holds lease rows sit idle before it ends it
+    /// (`idle_in_transaction_session_timeout`, for that transaction only). An instance cut off from
+    /// the database in the middle of one would otherwise keep the rows locked until PostgreSQL
+    /// notices the dead connection (TCP keepalive: hours), and no other instance could take its
+    /// partitions. Every such transaction runs its statements back to back; seconds idle mean its
+    /// client is gone, and what it did is rolled back and done again by the next owner.
+    static let abandonedAfter = "10s"
+
+    /// The statement of ``confirm(_:owner:on:)``: one row when the lease is still `owner`'s, none
+    /// otherwise; it also bounds the transaction's idle time (``abandonedAfter``).
+    package static func confirmation(_ lease: PartitionLease, owner: String) -> PostgresQuery {
         """
-        SELECT 1 FROM partitionLease
+        SELECT set_config('idle_in_transaction_session_timeout', \(abandonedAfter), true) FROM partitionLease
         WHERE partition = \(lease.partition) AND owner = \(owner) AND epoch = \(lease.epoch) AND expires > now()
         FOR SHARE
         """

@@ -82,6 +82,36 @@ import Testing
         await dying.close()
     }
 
+    /// An instance cut off from the database in the middle of a fenced transaction (its lease row
+    /// share-locked, no COMMIT coming, the connection never closed): PostgreSQL ends that
+    /// transaction after ``PartitionLeases/abandonedAfter``, so the partition moves instead of
+    /// staying locked until the dead connection is noticed (hours of TCP keepalive).
+    @Test func aTransactionAbandonedHoldingALeaseRowEndsAndItsPartitionMoves() async throws {
+        let dying = try await PartitionLeases(address: address, owner: "dying", leaseSeconds: 2)
+        let lease = try #require(try await dying.heartbeat().held.first { $0.partition == 5 })
+        let abandoned = try await connections.open()
+        try await abandoned.query("BEGIN", logger: Logger(label: "test"))
+        var confirmed = 0
+        for try await _ in try await abandoned.query(PartitionLeases.confirmation(lease, owner: "dying"), logger: Logger(label: "test")) {
+            confirmed += 1
+        }
+        #expect(confirmed == 1)
+        let survivor = try await PartitionLeases(address: address, owner: "survivor", leaseSeconds: 60)
+        let start = ContinuousClock.now
+        var held: [Int] = []
+        while !held.contains(5), ContinuousClock.now - start < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(200))
+            held = try await survivor.heartbeat().held.map(\.partition)
+            // The other partitions move when the 2 s lease lapses; the locked one only later.
+            if ContinuousClock.now - start < .seconds(6), held.count == 63 { #expect(!held.contains(5)) }
+        }
+        #expect(held.contains(5), "partition 5 still locked after \(ContinuousClock.now - start)")
+        // Ended by PostgreSQL already, or (were it not) here, before closing needs the row.
+        try? await abandoned.close()
+        await survivor.close()
+        await dying.close()
+    }
+
     @Test func theInboxIsConsumedOnceAndInOrderAcrossAKilledConsumer() async throws {
         let partitions = DevicePartition(count: 64)
         let poster = try await connections.open()
