@@ -48,7 +48,7 @@ test: deps
 	@scripts/caldav-clients "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
-	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location apibody caldav; do \
+	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location phone apibody caldav; do \
 		"$$($(SWIFT) build --show-bin-path)/georemind-fuzz" $$target || exit 1; done
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} scripts/fuzz
 

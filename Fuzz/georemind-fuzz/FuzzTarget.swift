@@ -48,6 +48,7 @@ struct FuzzTarget: Sendable {
         },
         FuzzTarget(name: "mapdata", seeds: ["MapData.json"]) { data in _ = try MapDataCatalog(data: data, file: "fuzz") },
         FuzzTarget(name: "location", seeds: ["fuzz/location"], run: decodeLocationRequest),
+        FuzzTarget(name: "phone", seeds: ["fuzz/phone"], run: evaluatePhoneSession),
         FuzzTarget(name: "apibody", seeds: ["fuzz/apibody"]) { data in
             // What `serve` reads from a request body: a reminder draft, and an outline within it.
             _ = try? JSONDecoder().decode(ReminderDraftJSON.self, from: data)
@@ -151,6 +152,73 @@ struct FuzzTarget: Sendable {
         }
         try evaluator.feed(fixes, emit: print)
         _ = try evaluator.finish(emit: print)
+    }
+
+    /// A phone's session, whole: each line one OwnTracks message through the decoder, its fixes
+    /// admitted and its crossings corroborated by a live evaluator against reminders placed where
+    /// the messages are, each commit's events printed as `feed` prints them and as the phone's
+    /// alert. A fuzzed `rid` or `wtst` rarely names a region, so each crossing is also offered as a
+    /// word of one of those reminders' regions.
+    private static func evaluatePhoneSession(_ data: Data) throws {
+        enum Message {
+            case fix(Fix)
+            case crossing(ReportedCrossing)
+        }
+        var messages: [Message] = []
+        for line in data.split(separator: 0x0A).prefix(256) {
+            guard let report = try? OwnTracksMessage.decode(body: Array(line), limitUser: "u", limitDevice: "d", basicUser: nil) else {
+                continue
+            }
+            messages += report.fixes.map(Message.fix) + report.crossings.map(Message.crossing)
+        }
+        let store = try ReminderStore.workingCopy()
+        var places: [(reminderID: String, alarmIDs: [String])] = []
+        for message in messages.prefix(8) {
+            let coordinate: Coordinate
+            switch message {
+            case .fix(let fix): coordinate = fix.coordinate
+            case .crossing(let crossing): coordinate = crossing.fix.coordinate
+            }
+            guard coordinate.isValid else { continue }
+            let place = StructuredLocation(
+                title: "Place \(places.count)", latitude: coordinate.latitude, longitude: coordinate.longitude,
+                radius: [30, 150, 1000][places.count % 3])
+            let alarms = [
+                Alarm(trigger: .location(location: place, proximity: .enter)),
+                Alarm(trigger: .location(location: place, proximity: .leave)),
+            ]
+            guard let saved = try? store.save(Reminder(title: "Reminder \(places.count)", alarms: alarms)) else { continue }
+            places.append((saved.id, saved.alarms.map(\.id)))
+        }
+        let evaluator = try AlarmEvaluator(store: store, mode: .commit, floatingZone: TimeZone(identifier: "UTC")!, checkpointInterval: 0)
+        evaluator.advanceClock(to: Date())
+        var text = JSONText()
+        let zone = TimeZone(identifier: "Pacific/Chatham")!
+        let print: (AlarmEvent) -> Void = { event in
+            let view = AlarmEventJSON(event)
+            view.write(to: &text)
+            text.endLine()
+            _ = view.line(in: zone)
+        }
+        for message in messages {
+            switch message {
+            case .fix(let fix):
+                _ = try evaluator.admit(fix)
+            case .crossing(var crossing):
+                _ = try evaluator.corroborate(crossing)
+                guard !places.isEmpty else { continue }
+                let stamp = crossing.regionStamp ?? 0
+                let place = places[Int(UInt(bitPattern: stamp) % UInt(places.count))]
+                let alarmID = place.alarmIDs[Int(UInt(bitPattern: stamp / 7) % UInt(place.alarmIDs.count))]
+                crossing.regionID = crossing.regionID == nil ? nil : PhoneRegion.id(reminderID: place.reminderID, alarmID: alarmID)
+                crossing.regionStamp = PhoneRegion.stamp(reminderID: place.reminderID, alarmID: alarmID)
+                _ = try evaluator.corroborate(crossing)
+            }
+            try evaluator.commitLive(emit: print)
+        }
+        for event in try store.outboxEvents(devices: ["u/d"], after: 0, limit: 1000) {
+            _ = PhoneAlert(event)
+        }
     }
 
     /// The VTODO and VALARM decoders and the reminder rules, in a dry-run import into memory.

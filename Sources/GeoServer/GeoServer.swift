@@ -221,11 +221,11 @@ public struct GeoServer: Sendable {
     }
 
     func ingest(_ report: LocationReport, token: APIToken?, protocol name: String, _ context: ServerContext) async throws {
-        guard !report.fixes.isEmpty else { return }
+        guard !report.fixes.isEmpty || !report.crossings.isEmpty else { return }
         if let token { try await claim(report, by: token) }
         let outcome: IngestOutcome
         do {
-            outcome = try await ingestion.submit(report.fixes, tokenName: token?.name)
+            outcome = try await ingestion.submit(report.fixes, crossings: report.crossings, tokenName: token?.name)
             readings.record(report.readings)
         } catch {
             context.logger.error("fixes not committed", metadata: ["error": "\(error)"])
@@ -235,6 +235,7 @@ public struct GeoServer: Sendable {
         metrics.admitted(outcome.admitted, protocol: name)
         metrics.queued(outcome.queued, protocol: name)
         for (reason, count) in outcome.rejected { metrics.rejected(count, reason: reason.rawValue) }
+        metrics.crossings(outcome.crossings)
     }
 
     /// Refuses (403, nothing taken) a post naming a device the token may not post as, and
@@ -243,9 +244,9 @@ public struct GeoServer: Sendable {
     /// blocking pool: a store that stops answering must not hold Swift concurrency's few threads,
     /// which the heartbeats that notice it need.
     func claim(_ report: LocationReport, by token: APIToken) async throws {
-        switch credentials.claim(report.fixes.lazy.compactMap(\.device), by: token) {
+        switch credentials.claim(report.devices, by: token) {
         case let .refused(device):
-            metrics.rejected(report.fixes.count, reason: "foreign-device")
+            metrics.rejected(report.fixes.count + report.crossings.count, reason: "foreign-device")
             throw HTTPError(.forbidden, message: "this token may not post as device '\(device)'")
         case let .allowed(newDevices) where !newDevices.isEmpty:
             do {

@@ -1,3 +1,4 @@
+import GeoReminders
 import Prometheus
 
 /// The server's Prometheus metrics (text format at `/metrics`).
@@ -34,6 +35,9 @@ public final class ServerMetrics: Sendable {
     static var failingName: MetricNameDescriptor {
         name("webhook_failing", "", "1 when an endpoint has been failing past its retry period (or is disabled), by endpoint.")
     }
+    static var crossingsName: MetricNameDescriptor {
+        name("phone_crossings", "total", "Crossings phones reported of the regions they watch, by what they did to their alarm.")
+    }
     static var firedName: MetricNameDescriptor { name("alarms_fired", "total", "Alarms fired, by kind.") }
 
     package func admitted(_ count: Int, protocol name: String) {
@@ -53,6 +57,13 @@ public final class ServerMetrics: Sendable {
     package func rejected(_ count: Int, reason: String) {
         guard count > 0 else { return }
         registry.makeCounter(descriptor: Self.rejectedName, labels: [("reason", reason)]).increment(by: Int64(count))
+    }
+
+    /// Phones' reported crossings by ``CrossingOutcome`` (docs/alarm-evaluation.md).
+    package func crossings(_ outcomes: [CrossingOutcome: Int]) {
+        for (outcome, count) in outcomes where count > 0 {
+            registry.makeCounter(descriptor: Self.crossingsName, labels: [("outcome", outcome.rawValue)]).increment(by: Int64(count))
+        }
     }
 
     func ignoredMessages(_ count: Int, type: String) {

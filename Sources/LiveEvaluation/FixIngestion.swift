@@ -8,13 +8,21 @@ import GeofenceEngine
 /// Either way, a fix is acknowledged only once it is durable: returning means a `kill -9` of this
 /// process loses nothing.
 public protocol FixIngestion: Sendable {
-    /// Hands over a request's fixes; `tokenName` is the token that authenticated it, if any.
-    func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome
+    /// Hands over a request's fixes and the crossings its phone reported (evidence for alarms,
+    /// docs/alarm-evaluation.md); `tokenName` is the token that authenticated it, if any.
+    func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome
 
     /// False while the store refuses this instance's commits (a full disk, an unreachable
     /// database): `/readyz` then answers 503, so a balancer sends phones elsewhere. True again
     /// once a commit succeeds.
     var isCommitting: Bool { get }
+}
+
+extension FixIngestion {
+    /// Hands over a request's fixes alone.
+    public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
+        try await submit(fixes, crossings: [], tokenName: tokenName)
+    }
 }
 
 extension LiveEvaluator: FixIngestion {}

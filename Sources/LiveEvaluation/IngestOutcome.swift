@@ -1,3 +1,4 @@
+import GeoReminders
 import GeofenceEngine
 
 /// What became of one request's fixes once committed.
@@ -8,6 +9,8 @@ public struct IngestOutcome: Hashable, Sendable {
     /// Handed to another evaluator (a partition's owner, docs/scaling.md), which counts them
     /// admitted or rejected when it takes them.
     public var queued = 0
+    /// The phone's reported crossings, by what became of them.
+    public var crossings: [CrossingOutcome: Int] = [:]
 
     public init() {}
 }

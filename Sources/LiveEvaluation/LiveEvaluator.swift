@@ -16,6 +16,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     // `evaluator` and `tally` only on the evaluation thread.
     struct Submission {
         var fixes: [Fix]
+        var crossings: [ReportedCrossing]
         var tokenName: String?
         var continuation: CheckedContinuation<IngestOutcome, any Error>
     }
@@ -76,8 +77,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
         fingerprint = try store.reminderFingerprint()
     }
 
-    /// Evaluates a request's fixes in the next group commit; returns once it is committed.
-    public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
+    /// Evaluates a request's fixes, then its reported crossings, in the next group commit; returns
+    /// once it is committed.
+    public func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
         try await withCheckedThrowingContinuation { continuation in
             condition.lock()
             defer { condition.unlock() }
@@ -85,7 +87,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                 continuation.resume(throwing: LiveEvaluationError.stopped)
                 return
             }
-            queue.append(Submission(fixes: fixes, tokenName: tokenName, continuation: continuation))
+            queue.append(Submission(fixes: fixes, crossings: crossings, tokenName: tokenName, continuation: continuation))
             condition.signal()
         }
     }
@@ -199,6 +201,13 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
                         recentFixes.add(fix)
                     }
                     if let device = fix.device {
+                        devices.insert(device)
+                        if let token = submission.tokenName, knownDevices.insert(device).inserted { newDevices.append((device, token)) }
+                    }
+                }
+                for crossing in submission.crossings {
+                    outcome.crossings[try evaluator.corroborate(crossing), default: 0] += 1
+                    if let device = crossing.fix.device {
                         devices.insert(device)
                         if let token = submission.tokenName, knownDevices.insert(device).inserted { newDevices.append((device, token)) }
                     }

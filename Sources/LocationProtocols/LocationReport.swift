@@ -9,10 +9,16 @@ public struct LocationReport: Hashable, Sendable {
     public var ignored: [String]
     /// Speed, battery and altitude where the app sent them, one per fix that had any.
     public var readings: [DeviceReading]
+    /// Crossings the phone reports of regions it watches for the store (OwnTracks `transition`).
+    public var crossings: [ReportedCrossing]
 
-    public init(fixes: [Fix], ignored: [String] = [], readings: [DeviceReading] = []) {
+    public init(fixes: [Fix], ignored: [String] = [], readings: [DeviceReading] = [], crossings: [ReportedCrossing] = []) {
         self.fixes = fixes
         self.ignored = ignored
         self.readings = readings
+        self.crossings = crossings
     }
+
+    /// The devices the request speaks for: every one must be the credential's to post as.
+    public var devices: [String] { fixes.compactMap(\.device) + crossings.compactMap(\.fix.device) }
 }

@@ -5,9 +5,10 @@ import GeofenceEngine
 ///
 /// `location`: `lat`, `lon`, `tst` (epoch s), `acc` (m), `alt`, `vel` (km/h), `batt`, `tid`.
 /// The device is `X-Limit-U`/`X-Limit-D`, lowercased as the OwnTracks Recorder does, else the
-/// `topic` (`owntracks/USER/DEVICE`), else the Basic user alone. Any other `_type` (transition,
-/// waypoint(s), status, lwt, card...) and a zero-length body are accepted and ignored: the iOS app
-/// deletes a message for good on any 4xx.
+/// `topic` (`owntracks/USER/DEVICE`), else the Basic user alone. A `transition` is the phone's
+/// word that it crossed a region it watches (``ReportedCrossing``). Any other `_type` (waypoint(s),
+/// status, lwt, card...) and a zero-length body are accepted and ignored: the iOS app deletes a
+/// message for good on any 4xx.
 public enum OwnTracksMessage {
     public static func decode(
         body: [UInt8], limitUser: String?, limitDevice: String?,
@@ -21,10 +22,14 @@ public enum OwnTracksMessage {
             guard let message = JSONBody.members(bytes) else { throw .malformedJSON(detail: "not JSON") }
             var type = "unknown"
             if case .text(let text) = message.last("_type")?.loose { type = text }
-            guard type == "location" else { return LocationReport(fixes: [], ignored: [type]) }
+            guard type == "location" || type == "transition" else { return LocationReport(fixes: [], ignored: [type]) }
             var topic: String?
             if case .text(let text) = message.last("topic")?.loose { topic = text }
             let device = try deviceName(limitUser: limitUser, limitDevice: limitDevice, topic: topic, basicUser: basicUser)
+            if type == "transition" {
+                guard let crossing = crossing(message, device: device) else { return LocationReport(fixes: [], ignored: [type]) }
+                return LocationReport(fixes: [], crossings: [crossing])
+            }
             let coordinate = try FieldValues.coordinate(latitude: message.last("lat")?.loose, longitude: message.last("lon")?.loose)
             let time = try FieldValues.time(message.last("tst")?.loose, field: "tst")
             let reading = DeviceReading(
@@ -37,6 +42,29 @@ public enum OwnTracksMessage {
                 ],
                 readings: [reading])
         }
+    }
+
+    /// A `transition` (`event` enter or leave, `wtst`, `rid` on iOS, `t`, `tst`, `lat`/`lon`,
+    /// `acc`) as evidence of a crossing; nil, to be counted and ignored, when it names no region or
+    /// event, or carries no usable time or position (the apps send them all: a 400 would only make
+    /// the iOS app delete the message).
+    static func crossing(_ message: [JSONMember], device: String) -> ReportedCrossing? {
+        let kind: Transition.Kind
+        switch FieldValues.string(message.last("event")?.loose) {
+        case "enter": kind = .enter
+        case "leave": kind = .leave
+        default: return nil
+        }
+        let regionID = FieldValues.string(message.last("rid")?.loose).flatMap { $0.isEmpty ? nil : $0 }
+        let regionStamp = FieldValues.number(message.last("wtst")?.loose).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
+        guard regionID != nil || regionStamp != nil,
+            let time = try? FieldValues.time(message.last("tst")?.loose, field: "tst"),
+            let coordinate = try? FieldValues.coordinate(latitude: message.last("lat")?.loose, longitude: message.last("lon")?.loose)
+        else { return nil }
+        return ReportedCrossing(
+            kind: kind, regionID: regionID, regionStamp: regionStamp,
+            trigger: FieldValues.string(message.last("t")?.loose).flatMap(ReportedCrossing.Trigger.init(rawValue:)),
+            fix: Fix(time: time, coordinate: coordinate, accuracy: FieldValues.accuracy(message.last("acc")?.loose), device: device))
     }
 
     /// `user/device` as the Recorder names it: from the X-Limit headers, lowercased.

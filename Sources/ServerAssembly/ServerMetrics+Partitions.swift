@@ -7,6 +7,7 @@ extension ServerMetrics {
     func partitionCommitted(_ commit: PartitionCommit) {
         admitted(commit.outcome.admitted, protocol: "inbox")
         for (reason, count) in commit.outcome.rejected { rejected(count, reason: reason.rawValue) }
+        crossings(commit.outcome.crossings)
         fired(commit.firedByKind)
     }
 }

@@ -34,7 +34,7 @@ final class HeldPartition {
         evaluator.advanceClock(to: Date())
     }
 
-    /// Takes up to `limit` inbox fixes, evaluates them and commits what they fired with the fix
+    /// Takes up to `limit` inbox fixes (and reported crossings), evaluates them and commits what they fired with the fix
     /// log (or the whole state, every so often) and their deletion, in one fenced transaction.
     /// Nil when the inbox was empty.
     func takeInbox(limit: Int, now: Date) throws -> PartitionCommit? {
@@ -48,6 +48,10 @@ final class HeldPartition {
             var admitted: [Fix] = []
             admitted.reserveCapacity(taken.count)
             for item in taken {
+                if let crossing = item.crossing {
+                    commit.outcome.crossings[try evaluator.corroborate(crossing), default: 0] += 1
+                    continue
+                }
                 let disposition = try evaluator.admit(item.fix)
                 tally.count(item.fix, disposition, in: &commit.outcome)
                 if disposition == .admitted { admitted.append(item.fix) }

@@ -30,6 +30,7 @@ public final class InboxIngestion: FixIngestion {
 
     struct Request {
         var fixes: [Fix]
+        var crossings: [ReportedCrossing]
         var tokenName: String?
         var continuation: CheckedContinuation<IngestOutcome, any Error>
     }
@@ -44,10 +45,10 @@ public final class InboxIngestion: FixIngestion {
         self.committers = committers
     }
 
-    public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
+    public func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
         try await withCheckedThrowingContinuation { continuation in
             let lead = waiting.withLock { state -> Bool in
-                state.requests.append(Request(fixes: fixes, tokenName: tokenName, continuation: continuation))
+                state.requests.append(Request(fixes: fixes, crossings: crossings, tokenName: tokenName, continuation: continuation))
                 guard state.committing < committers else { return false }
                 state.committing += 1
                 return true
@@ -92,19 +93,24 @@ public final class InboxIngestion: FixIngestion {
         var registering: Set<String> = []
         for request in batch {
             guard let tokenName = request.tokenName else { continue }
-            for device in Set(request.fixes.compactMap(\.device)) where !known.contains(device) {
+            let devices = request.fixes.compactMap(\.device) + request.crossings.compactMap(\.fix.device)
+            for device in Set(devices) where !known.contains(device) {
                 if registering.insert(device).inserted { register.append((device, tokenName)) }
             }
         }
         let fixes = batch.flatMap(\.fixes)
+        let crossings = batch.flatMap(\.crossings)
         let newDevices = register.sorted { $0.id < $1.id }
         try await client.withTransaction(logger: SharedDatabase.logger) { db in
-            try await FixInbox.post(fixes, partitions: partitions, on: db)
+            try await FixInbox.post(fixes, crossings: crossings, partitions: partitions, on: db)
             try await SharedCredentials.registerDevices(newDevices, on: db)
             // The owners wake as this commits, not at their next look at the inboxes.
             try await StoreNotification.inbox.send(on: db)
         }
-        uses.withLock { $0.gather(tokens: Set(batch.compactMap(\.tokenName)), devices: Set(fixes.compactMap(\.device))) }
+        uses.withLock {
+            $0.gather(
+                tokens: Set(batch.compactMap(\.tokenName)), devices: Set(fixes.compactMap(\.device) + crossings.compactMap(\.fix.device)))
+        }
         if !registering.isEmpty { knownDevices.withLock { $0.formUnion(registering) } }
     }
 

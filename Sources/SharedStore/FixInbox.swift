@@ -2,10 +2,12 @@ import Foundation
 import GeofenceEngine
 import PostgresNIO
 
-/// A fix waiting in its partition's inbox, with the order it arrived in.
+/// A fix waiting in its partition's inbox, with the order it arrived in; or a phone's reported
+/// crossing, whose `fix` is then the crossing's.
 public struct InboxFix: Sendable, Equatable {
     public let sequence: Int64
     public let fix: Fix
+    public var crossing: ReportedCrossing?
 }
 
 /// Fixes on their way from whichever instance received them to their partition's owner, through
@@ -15,19 +17,23 @@ public enum FixInbox {
     /// Rows per INSERT: 8 columns each, well under PostgreSQL's 65,535 parameters.
     static let insertBatch = 1000
 
-    /// Adds fixes to their devices' partitions' inboxes in one transaction of the caller's (or its
-    /// own statement); per device, the order given is the order taken.
-    public static func post(_ fixes: [Fix], partitions: DevicePartition, on db: PostgresConnection) async throws {
+    /// Adds fixes, then the phones' reported crossings, to their devices' partitions' inboxes in
+    /// one transaction of the caller's (or its own statement); per device, the order given is the
+    /// order taken.
+    public static func post(
+        _ fixes: [Fix], crossings: [ReportedCrossing] = [], partitions: DevicePartition, on db: PostgresConnection
+    ) async throws {
         let received = Date().timeIntervalSinceReferenceDate
+        let rows = fixes.map { (fix: $0, crossing: String?.none) } + crossings.map { ($0.fix, $0.inboxText) }
         do {
             var start = 0
-            while start < fixes.count {
-                let batch = fixes[start..<min(start + insertBatch, fixes.count)]
-                var bindings = PostgresBindings(capacity: batch.count * 7)
+            while start < rows.count {
+                let batch = rows[start..<min(start + insertBatch, rows.count)]
+                var bindings = PostgresBindings(capacity: batch.count * 8)
                 var tuples: [String] = []
                 tuples.reserveCapacity(batch.count)
                 var parameter = 0
-                for fix in batch {
+                for (fix, crossing) in batch {
                     let device = fix.device ?? ""
                     bindings.append(Int32(partitions.partition(of: device)))
                     bindings.append(device)
@@ -36,11 +42,12 @@ public enum FixInbox {
                     bindings.append(fix.coordinate.longitude)
                     bindings.append(fix.accuracy)
                     bindings.append(received)
-                    tuples.append("(" + (1...7).map { "$\(parameter + $0)" }.joined(separator: ",") + ")")
-                    parameter += 7
+                    bindings.append(crossing)
+                    tuples.append("(" + (1...8).map { "$\(parameter + $0)" }.joined(separator: ",") + ")")
+                    parameter += 8
                 }
                 let sql =
-                    "INSERT INTO fixInbox (partition, device, time, latitude, longitude, accuracy, receivedDate) VALUES "
+                    "INSERT INTO fixInbox (partition, device, time, latitude, longitude, accuracy, receivedDate, crossing) VALUES "
                     + tuples.joined(separator: ",")
                 try await db.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: PostgresSession.logger)
                 start += insertBatch
@@ -80,19 +87,19 @@ public enum FixInbox {
     /// The partition's oldest fixes, locked; those another transaction holds are skipped, not waited for.
     static func oldest(_ partition: Int, limit: Int) -> PostgresQuery {
         """
-        SELECT sequence, device, time, latitude, longitude, accuracy FROM fixInbox
+        SELECT sequence, device, time, latitude, longitude, accuracy, crossing FROM fixInbox
         WHERE partition = \(partition) ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
         """
     }
 
     /// A row of ``oldest(_:limit:)``.
     static func inboxFix(_ row: PostgresRow) throws -> InboxFix {
-        let (sequence, device, time, latitude, longitude, accuracy) = try row.decode(
-            (Int64, String, Double?, Double, Double, Double?).self)
+        let (sequence, device, time, latitude, longitude, accuracy, crossing) = try row.decode(
+            (Int64, String, Double?, Double, Double, Double?, String?).self)
         let fix = Fix(
             time: time.map(Date.init(timeIntervalSinceReferenceDate:)), latitude: latitude, longitude: longitude,
             accuracy: accuracy, device: device.isEmpty ? nil : device)
-        return InboxFix(sequence: sequence, fix: fix)
+        return InboxFix(sequence: sequence, fix: fix, crossing: crossing.flatMap { ReportedCrossing(inboxText: $0, fix: fix) })
     }
 
     /// Deletes exactly the rows taken: a row another transaction had locked was skipped, not taken.

@@ -11,8 +11,12 @@ enum PostgresSchema {
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
-        ("sqlite-v16", sqliteV16),
+        ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings),
     ]
+
+    /// A phone's reported crossing waits in its partition's inbox beside the fixes, in the order
+    /// it came (``ReportedCrossing/inboxText``); null for a fix.
+    static let inboxCrossings = ["ALTER TABLE fixInbox ADD COLUMN crossing text"]
 
     /// SQLite's v12-accounts: accounts, list members, and who reminders, tokens and devices belong to.
     static let sqliteV12 = [

@@ -39,6 +39,48 @@ struct OwnTracksMessageTests {
             ])
     }
 
+    /// The phones' own crossings of the regions they watch: iOS names the region by `rid`, Android
+    /// only by `wtst` and says how it decided (`t`), as the apps' transition messages carry them.
+    @Test func transitionsAreCrossingsOfTheirRegions() throws {
+        let ios =
+            #"{"_type":"transition","event":"enter","desc":"Grocery Store","wtst":1610104395,"rid":"gr-3f2a","t":"c","tst":1707057574,"lat":48.87069,"lon":2.34916,"acc":65,"tid":"j1"}"#
+        let android =
+            #"{"_type":"transition","event":"leave","desc":"Work","wtst":1558351273,"tst":1603209966,"lat":52.71234,"lon":-1.61234,"acc":3,"t":"l","tid":"ce"}"#
+        var report = try OwnTracksMessage.decode(body: Array(ios.utf8), limitUser: "Ann", limitDevice: "iPhone", basicUser: nil)
+        #expect(
+            report
+                == LocationReport(
+                    fixes: [],
+                    crossings: [
+                        ReportedCrossing(
+                            kind: .enter, regionID: "gr-3f2a", regionStamp: 1_610_104_395, trigger: .regionMonitoring,
+                            fix: Fix(
+                                time: Date(timeIntervalSince1970: 1_707_057_574), latitude: 48.87069, longitude: 2.34916, accuracy: 65,
+                                device: "ann/iphone"))
+                    ]))
+        report = try OwnTracksMessage.decode(body: Array(android.utf8), limitUser: "ce", limitDevice: nil, basicUser: nil)
+        #expect(
+            report.crossings == [
+                ReportedCrossing(
+                    kind: .leave, regionID: nil, regionStamp: 1_558_351_273, trigger: .location,
+                    fix: Fix(
+                        time: Date(timeIntervalSince1970: 1_603_209_966), latitude: 52.71234, longitude: -1.61234, accuracy: 3, device: "ce"
+                    ))
+            ])
+        #expect(report.devices == ["ce"])
+        // Without a region, an event, a time or a position it is no evidence: counted and ignored.
+        for body in [
+            #"{"_type":"transition","event":"enter","tst":1700000000,"lat":1,"lon":2}"#,
+            #"{"_type":"transition","event":"dwell","wtst":5,"tst":1700000000,"lat":1,"lon":2}"#,
+            #"{"_type":"transition","event":"enter","wtst":5,"lat":1,"lon":2}"#,
+            #"{"_type":"transition","event":"enter","wtst":5,"tst":1700000000,"lat":91,"lon":2}"#,
+        ] {
+            #expect(
+                try OwnTracksMessage.decode(body: Array(body.utf8), limitUser: "a", limitDevice: nil, basicUser: nil)
+                    == LocationReport(fixes: [], ignored: ["transition"]))
+        }
+    }
+
     @Test func otherMessageTypesAndEmptyBodiesAreIgnored() throws {
         for (body, type) in [
             (#"{"_type":"transition","event":"enter","tst":1700000000}"#, "transition"),

@@ -241,6 +241,34 @@ import Testing
         await owner.close()
     }
 
+    /// A phone's reported crossing waits in the inbox with its device's fixes, after them as
+    /// posted, and comes back whole: region by `rid` (any character, `|` included) or `wtst` alone.
+    @Test func reportedCrossingsWaitInTheInboxBesideTheFixes() async throws {
+        let partitions = DevicePartition(count: 64)
+        let db = try await connections.open()
+        let at = { (seconds: Double) in Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+        let fixes = [Fix(time: at(0), latitude: 1, longitude: 2, accuracy: 5, device: "ann/phone")]
+        let crossings = [
+            ReportedCrossing(
+                kind: .enter, regionID: "gr-|odd|rid", regionStamp: 1_496_055_803, trigger: .regionMonitoring,
+                fix: Fix(time: at(10), latitude: 1.5, longitude: 2.5, accuracy: 65, device: "ann/phone")),
+            ReportedCrossing(
+                kind: .leave, regionID: nil, regionStamp: 1_558_351_273, trigger: .location,
+                fix: Fix(time: at(20), latitude: 1.25, longitude: 2.25, accuracy: nil, device: "ann/phone")),
+        ]
+        try await FixInbox.post(fixes, crossings: crossings, partitions: partitions, on: db)
+        let owner = try await PartitionLeases(address: address, owner: "owner", leaseSeconds: 60)
+        let partition = partitions.partition(of: "ann/phone")
+        let lease = try #require(try await owner.heartbeat().held.first { $0.partition == partition })
+        let taken = try await FixInbox.take(partition: lease, owner: "owner", limit: 10, on: db) { items, _ in
+            #expect(items.map(\.fix) == fixes + crossings.map(\.fix))
+            #expect(items.map(\.crossing) == [nil] + crossings)
+        }
+        #expect(taken == 3)
+        try await db.close()
+        await owner.close()
+    }
+
     /// A part that threw before closing its leases drops them with the connection open: the
     /// connection is closed then (a debug build would otherwise trap, a release build leak it).
     @Test func leasesDroppedWithoutClosingCloseTheirConnection() async throws {

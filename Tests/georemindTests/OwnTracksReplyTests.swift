@@ -145,6 +145,74 @@ import Testing
         #expect(restarted.stop() == 0)
     }
 
+    /// Waits up to 20 s for `/metrics` to hold `line` (on PostgreSQL a partition's owner counts
+    /// what it took from the inbox just after the post was answered).
+    func metric(_ server: ServerProcess, _ line: String) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            if try await server.send("GET", "/metrics").body.contains(line) { return true }
+            guard Date() < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// A `transition` message as the apps post it: iOS names the region by `rid`, Android by `wtst`
+    /// alone and says how it decided (`t`: `c` the OS, `l` its own check of a location).
+    func transition(_ event: String, rid: String?, wtst: Int, t: String, lat: Double, acc: Int, tst: Int) -> String {
+        let rid = rid.map { #""rid":"\#($0)","# } ?? ""
+        return
+            #"{"_type":"transition","event":"\#(event)","desc":"x",\#(rid)"wtst":\#(wtst),"t":"\#(t)","tid":"an","tst":\#(tst),"lat":\#(lat),"lon":8.54,"acc":\#(acc)}"#
+    }
+
+    @Test func aPhoneTransitionFiresItsAlarmOnceWhicheverSourceComesFirst() async throws {
+        let milk = try sandbox.add("Milk", "--latitude", "47.36", "--longitude", "8.54", "--radius", "100")
+        let bank = try sandbox.add("Bank", "--latitude", "47.37", "--longitude", "8.54", "--radius", "150")
+        let server = try ServerProcess(sandbox)
+        var reply = try await post(server, location(47.30, 8.54, t0))
+        #expect(try decoded(reply).first?.commandWaypoints?.count == 2, "\(reply.body)")
+        let milkAlarm = try alarmID(milk)
+        let milkRegion = (
+            id: PhoneRegion.id(reminderID: milk, alarmID: milkAlarm), stamp: PhoneRegion.stamp(reminderID: milk, alarmID: milkAlarm)
+        )
+
+        // 1. iOS: the OS says the phone entered Milk's region, from a last known position still
+        //    outside the place. That word fires the alarm; the alert names that position.
+        let enter = transition("enter", rid: milkRegion.id, wtst: milkRegion.stamp, t: "c", lat: 47.358, acc: 65, tst: t0 + 20)
+        reply = try await post(server, enter)
+        let arrival = AndroidReplyMessage.transition(
+            event: "enter", desc: "Milk (47.360000, 8.540000)", tst: Int64(t0 + 20), wtst: Int64(milkRegion.stamp), rid: milkRegion.id,
+            acc: 65, lat: 47.358, lon: 8.54)
+        let first = try decoded(reply)
+        #expect(CLISandbox.engine == .sqlite ? first == [arrival] : (first == [arrival] || first.isEmpty), "\(reply.body)")
+        #expect(try await fired(milk))
+        // The reply was lost: the phone sends the transition again and gets the alert again, once.
+        reply = try await post(server, enter)
+        #expect(try decoded(reply) == [arrival], "\(reply.body)")
+        #expect(try await metric(server, #"georemind_phone_crossings_total{outcome="fired"} 1"# + "\n"))
+
+        // 2. The fixes that follow cross into the place: the alarm does not fire a second time.
+        let fixesCounted = CLISandbox.engine == .sqlite ? #"{protocol="owntracks"} 3"# : #"{protocol="inbox"} 3"#
+        reply = try await post(server, location(47.36, 8.54, t0 + 25))
+        #expect(reply.body == "[]")
+        reply = try await post(server, location(47.36, 8.54, t0 + 26))
+        #expect(try await metric(server, "georemind_fixes_admitted_total" + fixesCounted))
+        reply = try await post(server, #"{"_type":"lwt","tst":\#(t0 + 27)}"#)
+        #expect(reply.body == "[]")
+        #expect(try await metric(server, #"georemind_alarms_fired_total{kind="enter"} 1"# + "\n"))
+
+        // 3. Android, by `wtst` alone: its own check of a location 300 m vague is no word on a
+        //    150 m place (the fixes decide); the OS's geofence is.
+        let bankAlarm = try alarmID(bank)
+        let bankStamp = PhoneRegion.stamp(reminderID: bank, alarmID: bankAlarm)
+        reply = try await post(server, transition("enter", rid: nil, wtst: bankStamp, t: "l", lat: 47.369, acc: 300, tst: t0 + 30))
+        #expect(try await metric(server, #"georemind_phone_crossings_total{outcome="waiting"} 1"#))
+        #expect(try !sandbox.ok("show", bank, "--json").contains(#""firedDate""#))
+        reply = try await post(server, transition("enter", rid: nil, wtst: bankStamp, t: "c", lat: 47.369, acc: 30, tst: t0 + 40))
+        #expect(try await fired(bank))
+        #expect(try await metric(server, #"georemind_phone_crossings_total{outcome="fired"} 2"#))
+        #expect(server.stop() == 0)
+    }
+
     @Test func aNewPhoneGetsNoBacklogAndAReminderAddedSendsTheNewSetOnce() async throws {
         let milk = try sandbox.add("Milk", "--latitude", "47.36", "--longitude", "8.54", "--radius", "100")
         let server = try ServerProcess(sandbox)

@@ -76,6 +76,8 @@ public final class AlarmEvaluator {
     /// When the last checkpoint committed (system uptime, seconds).
     var lastCheckpoint = ProcessInfo.processInfo.systemUptime
     var reorderDrops = 0
+    /// Alarms by the names phones give their regions back; built by the first ``corroborate(_:)``.
+    var phoneRegions: PhoneRegionIndex?
     var handedOut = 0
     var finished = false
 

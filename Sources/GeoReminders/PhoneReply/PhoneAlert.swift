@@ -22,7 +22,7 @@ public struct PhoneAlert: Hashable, Sendable {
     /// Where the phone was: the fix that fired the alarm (the place's centre when the event has none).
     public var latitude: Double
     public var longitude: Double
-    /// The fix's accuracy in whole metres; 0 when unknown.
+    /// The fix's accuracy in whole metres, at most 1,000 km; 0 when unknown.
     public var accuracy: Int
 
     /// The alert for a location alarm's outbox event; nil for a time alarm (no place, no device).
@@ -42,6 +42,7 @@ public struct PhoneAlert: Hashable, Sendable {
         self.regionStamp = PhoneRegion.stamp(reminderID: event.reminder.id, alarmID: event.alarmID)
         self.latitude = event.fix?.latitude ?? event.location?.latitude ?? 0
         self.longitude = event.fix?.longitude ?? event.location?.longitude ?? 0
-        self.accuracy = event.fix?.accuracy.map { Int($0.rounded()) } ?? 0
+        // A phone may claim any accuracy; a word of a crossing fires whatever it says (1e300 trapped here).
+        self.accuracy = event.fix?.accuracy.map { Int(min(max($0, 0), 1_000_000).rounded()) } ?? 0
     }
 }
