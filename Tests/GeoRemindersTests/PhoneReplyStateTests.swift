@@ -26,10 +26,11 @@ import Testing
         let shown = alert(3)
         #expect(shown.event == .enter && shown.text == "Milk (Shop)" && shown.accuracy == 10)
         #expect(shown.regionID == "gr-5affdaa1e24d" && shown.regionStamp == 1_496_055_803)
-        #expect(PhoneRegion.safeTitle("+Milk: 2|3 (Shop)") == "Milk  2 3 (Shop)" && PhoneRegion.safeTitle("+:") == "Reminder")
+        #expect(PhoneRegion.safeTitle("+Milk: 2|3 (Shop)") == "Milk 2 3 (Shop)" && PhoneRegion.safeTitle("+:") == "Reminder")
         // Titles that need nothing come back as they are; leading and trailing spaces (Unicode's
         // too) go, and a title of nothing but spaces is "Reminder".
         #expect(PhoneRegion.safeTitle("Buy milk (Shop)") == "Buy milk (Shop)")
+        #expect(PhoneRegion.safeTitle("Leave work: send the timesheet (Work)") == "Leave work send the timesheet (Work)")
         #expect(PhoneRegion.safeTitle("Café 🥐 (Bäckerei)") == "Café 🥐 (Bäckerei)")
         #expect(PhoneRegion.safeTitle(" Milk\t") == "Milk" && PhoneRegion.safeTitle("\u{00A0}Milk\u{2003}") == "Milk")
         #expect(PhoneRegion.safeTitle("   ") == "Reminder" && PhoneRegion.safeTitle("") == "Reminder")
@@ -86,7 +87,7 @@ import Testing
         reminders[5].isCompleted = true
         let regions = PhoneRegion.nearest(to: Coordinate(latitude: 0, longitude: 0), among: reminders)
         #expect(regions.count == 20)
-        #expect(regions.map(\.title).prefix(3) == ["Shop  milk eggs", "Shop  milk eggs (2)", "Place 2"])
+        #expect(regions.map(\.title).prefix(3) == ["Shop milk eggs", "Shop milk eggs (2)", "Place 2"])
         #expect(!regions.map(\.reminderID).contains(reminders[5].id) && regions.last?.reminderID == reminders[20].id)
         #expect(regions.allSatisfy { $0.radius == 100 })
     }

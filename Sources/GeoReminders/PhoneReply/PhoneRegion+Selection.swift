@@ -42,8 +42,8 @@ extension PhoneRegion {
         return place.isEmpty || place == reminder ? reminder : "\(reminder) (\(place))"
     }
 
-    /// `title` without what iOS reads as syntax in a `desc`: `:` and `|` become spaces, a leading
-    /// `+` goes; "Reminder" when nothing is left.
+    /// `title` without what iOS reads as syntax in a `desc`: `:` and `|` become spaces (one where
+    /// they meet another), a leading `+` goes; "Reminder" when nothing is left.
     public static func safeTitle(_ title: String) -> String {
         // Nearly every title needs nothing: answered from its bytes, without walking it as
         // characters (which, for the 20 regions of every moving phone, was 8 % of serve's CPU).
@@ -53,7 +53,13 @@ extension PhoneRegion {
         {
             return title
         }
-        var safe = String(title.map { $0 == ":" || $0 == "|" ? " " : $0 })
+        var safe = ""
+        for character in title {
+            let replaced: Character = character == ":" || character == "|" ? " " : character
+            // "Leave work: send the timesheet" reads "Leave work send the timesheet", not with two spaces.
+            if replaced == " ", safe.last == " " { continue }
+            safe.append(replaced)
+        }
         while safe.hasPrefix("+") { safe.removeFirst() }
         safe = safe.trimmingCharacters(in: .whitespaces)
         return safe.isEmpty ? "Reminder" : safe
