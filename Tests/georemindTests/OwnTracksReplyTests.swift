@@ -49,9 +49,11 @@ import Testing
         #"{"_type":"location","acc":10,"lat":\#(lat),"lon":\#(lon),"tid":"an","tst":\#(tst),"batt":80,"bs":1,"conn":"w"}"#
     }
 
-    /// The reply decoded as Android decodes it (the whole array, typed), or a failed expectation.
+    /// The reply decoded as Android decodes it (the whole array, typed), or a failed expectation;
+    /// it must also pass the iOS app's schema (``IOSMessageRules``).
     func decoded(_ reply: ServerProcess.Reply) throws -> [AndroidReplyMessage] {
         #expect(reply.status == 200 && reply.contentType == "application/json")
+        #expect(IOSMessageRules.violations(reply.body).isEmpty, "\(IOSMessageRules.violations(reply.body)): \(reply.body)")
         return try JSONDecoder().decode([AndroidReplyMessage].self, from: Data(reply.body.utf8))
     }
 
