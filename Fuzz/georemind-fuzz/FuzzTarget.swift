@@ -143,13 +143,7 @@ struct FuzzTarget: Sendable {
         }
         let evaluator = try AlarmEvaluator(store: store, mode: .dryRun, floatingZone: TimeZone(identifier: "UTC")!)
         var text = JSONText()
-        let zone = TimeZone(identifier: "Pacific/Chatham")!
-        let print: (AlarmEvent) -> Void = { event in
-            let view = AlarmEventJSON(event)
-            view.write(to: &text)
-            text.endLine()
-            _ = view.line(in: zone)
-        }
+        let print: (AlarmEvent) -> Void = { event in printed(event, into: &text) }
         try evaluator.feed(fixes, emit: print)
         _ = try evaluator.finish(emit: print)
     }
@@ -193,13 +187,7 @@ struct FuzzTarget: Sendable {
         let evaluator = try AlarmEvaluator(store: store, mode: .commit, floatingZone: TimeZone(identifier: "UTC")!, checkpointInterval: 0)
         evaluator.advanceClock(to: Date())
         var text = JSONText()
-        let zone = TimeZone(identifier: "Pacific/Chatham")!
-        let print: (AlarmEvent) -> Void = { event in
-            let view = AlarmEventJSON(event)
-            view.write(to: &text)
-            text.endLine()
-            _ = view.line(in: zone)
-        }
+        let print: (AlarmEvent) -> Void = { event in printed(event, into: &text) }
         for message in messages {
             switch message {
             case .fix(let fix):
@@ -220,6 +208,16 @@ struct FuzzTarget: Sendable {
             _ = PhoneAlert(event)
         }
     }
+
+    /// An event as `feed` prints it, JSON and readable (in a zone 12:45 ahead of UTC).
+    private static func printed(_ event: AlarmEvent, into text: inout JSONText) {
+        let view = AlarmEventJSON(event)
+        view.write(to: &text)
+        text.endLine()
+        _ = view.line(in: chatham)
+    }
+
+    private static let chatham = TimeZone(identifier: "Pacific/Chatham")!
 
     /// The VTODO and VALARM decoders and the reminder rules, in a dry-run import into memory.
     private static func importVTODOs(_ data: Data) throws {
