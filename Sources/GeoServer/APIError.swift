@@ -61,6 +61,12 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as ReminderError:
             self.init(status: .unprocessableContent, message: error.description)
+        case let error as CredentialError:
+            switch error {
+            case .unknownToken, .unknownDevice: self.init(status: .notFound, message: error.description)
+            case .duplicateTokenName, .duplicateDevice, .duplicateDeviceID: self.init(status: .conflict, message: error.description)
+            case .badName: self.init(status: .unprocessableContent, message: error.description)
+            }
         case let error as ActionLinkError:
             switch error {
             case .malformed: self.init(status: .badRequest, message: error.description)

@@ -6,7 +6,8 @@ import ReminderViews
 /// `/api/v1/admin/...`: what only an admin account's token may see or change — accounts, and every
 /// account's devices and tokens (docs/people.md). Any other account's token is refused with 403,
 /// so a person's own view (`/api/v1/devices`) stays their own. Reading needs a `read` token,
-/// changing a `full` one; a token's secret is never shown (the store keeps only its digest).
+/// changing a `full` one; a token's secret is shown once, in the answer that creates it (the
+/// store keeps only its digest).
 struct AdminAPI: Sendable {
     let api: ReminderAPI
 
@@ -19,6 +20,21 @@ struct AdminAPI: Sendable {
     /// The body of `PATCH /api/v1/admin/accounts/:name`.
     struct AccountChange: Decodable {
         var disabled: Bool
+    }
+
+    /// The body of `POST /api/v1/admin/tokens`, as `georemind token create`'s arguments.
+    struct NewToken: Decodable {
+        var name: String
+        var scope: String
+        var account: String?
+        var device: String?
+    }
+
+    /// The body of `POST /api/v1/admin/devices`, as `georemind device add`'s arguments.
+    struct NewDevice: Decodable {
+        var name: String
+        var id: String?
+        var account: String?
     }
 
     func register(on router: Router<ServerContext>, routes: RouteTable) {
@@ -61,10 +77,54 @@ struct AdminAPI: Sendable {
                 return try ReminderAPI.json(.ok, devices.map { DeviceJSON($0, showingAccount: true) })
             }
         }
+        router.on("\(base)/devices", .post, in: routes) { request, context in
+            let body = try await ReminderAPI.body(request)
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                let new = try Self.decode(NewDevice.self, from: body, fields: ["name", "id", "account"])
+                let device = try access.writing(.credentials) {
+                    try $0.addDevice(name: new.name, id: new.id, account: new.account ?? token.account)
+                }
+                return try ReminderAPI.json(.created, DeviceJSON(device, showingAccount: true))
+            }
+        }
+        router.on("\(base)/devices/:name", .delete, in: routes) { _, context in
+            let name = try context.parameters.require("name")
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                try access.writing(.credentials) { try $0.removeDevice(name: name) }
+                return Response(status: .noContent)
+            }
+        }
         router.on("\(base)/tokens", .get, in: routes) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
                 return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.tokens() }.map(TokenJSON.init))
+            }
+        }
+        router.on("\(base)/tokens", .post, in: routes) { request, context in
+            let body = try await ReminderAPI.body(request)
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                let new = try Self.decode(NewToken.self, from: body, fields: ["name", "scope", "account", "device"])
+                guard let scope = TokenScope(rawValue: new.scope) else {
+                    throw APIError(status: .unprocessableContent, message: "scope '\(new.scope)' is not ingest, read or full")
+                }
+                let (secret, made) = try access.writing(.credentials) { store in
+                    let secret = try store.createToken(
+                        name: new.name, scope: scope, account: new.account ?? token.account, device: new.device)
+                    return (secret, try store.tokens().first { $0.name == new.name })
+                }
+                guard let made else { throw APIError(status: .internalServerError, message: "the new token was not found") }
+                return try ReminderAPI.json(.created, NewTokenJSON(made, secret: secret))
+            }
+        }
+        router.on("\(base)/tokens/:name", .delete, in: routes) { _, context in
+            let name = try context.parameters.require("name")
+            return try await api.respond(context, needs: .full) { token in
+                try api.requireAdmin(token)
+                try access.writing(.credentials) { try $0.revokeToken(name: name) }
+                return Response(status: .noContent)
             }
         }
     }

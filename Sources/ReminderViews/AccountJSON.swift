@@ -16,6 +16,26 @@ public struct AccountJSON: Encodable, Sendable {
     }
 }
 
+/// A token just created: ``TokenJSON`` and its secret, which no later answer shows again.
+public struct NewTokenJSON: Encodable, Sendable {
+    public var name: String
+    public var scope: String
+    public var account: String
+    public var device: String?
+    public var created: String
+    public var secret: String
+
+    public init(_ token: APIToken, secret: String) {
+        let view = TokenJSON(token)
+        name = view.name
+        scope = view.scope
+        account = view.account
+        device = view.device
+        created = view.created
+        self.secret = secret
+    }
+}
+
 /// An API token as `/api/v1/admin/tokens` shows it: never the secret, which the store does not keep.
 public struct TokenJSON: Encodable, Sendable {
     public var name: String

@@ -65,10 +65,17 @@ struct AuthorizationMatrixTests {
                         continue
                     }
                     let reminder = try store.save(Reminder(listID: household.id, title: "Milk \(cell)")).id
-                    if row.method == "DELETE", row.path == "/api/v1/channels/:name" {
-                        // The owner's channel: only Anna may remove it; anyone else finds none.
-                        _ = try store.addChannel(
-                            kind: .ntfy, target: "https://ntfy.example.org/c\(cell)", name: "c\(cell)", account: "anna")
+                    if let fixture = AuthorizationMatrix.fixture(for: row, cell: cell) {
+                        // Anna's channel, token or device: only she (a channel) or an admin (the
+                        // others) may remove it; anyone else finds none or is refused.
+                        let made = try await client.execute(
+                            uri: fixture.path, method: .post,
+                            headers: [
+                                .contentType: "application/json", .authorization: "Bearer \(tokens[fixture.byAdmin ? "admin" : "owner"]!)",
+                            ],
+                            body: ByteBuffer(string: fixture.body)
+                        ) { $0.status.code }
+                        #expect(made == 201, "\(fixture.path) \(fixture.body)")
                     }
                     let (uri, body) = AuthorizationMatrix.request(row, reminder: reminder, cell: cell)
                     var headers: HTTPFields = [.contentType: "application/json"]

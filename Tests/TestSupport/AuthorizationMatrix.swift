@@ -38,9 +38,26 @@ public enum AuthorizationMatrix {
         }
     }
 
+    /// What must exist before a cell of `row` is sent: a channel, a token or a device of Anna's
+    /// named for the cell, as the body of the admin or channel POST that makes it; nil for none.
+    public static func fixture(for row: Row, cell: Int) -> (path: String, body: String, byAdmin: Bool)? {
+        guard row.method == "DELETE" else { return nil }
+        switch row.path {
+        case "/api/v1/channels/:name":
+            return ("/api/v1/channels", #"{"kind":"ntfy","target":"https://ntfy.example.org/c\#(cell)","name":"c\#(cell)"}"#, false)
+        case "/api/v1/admin/tokens/:name":
+            return ("/api/v1/admin/tokens", #"{"name":"t\#(cell)","scope":"read","account":"anna"}"#, true)
+        case "/api/v1/admin/devices/:name":
+            return ("/api/v1/admin/devices", #"{"name":"d\#(cell)","account":"anna"}"#, true)
+        default:
+            return nil
+        }
+    }
+
     /// The concrete request a cell sends for a route: path with query, and body. `reminder` is a
     /// reminder made for the cell in the list the roles are named after; `cell` numbers the cell
-    /// (a channel named `c<cell>` exists for it).
+    /// (a channel named `c<cell>`, a token `t<cell>` and a device `d<cell>` exist for it where the
+    /// route removes one: ``fixture(for:cell:)``).
     public static func request(_ row: Row, reminder: String, cell: Int) -> (uri: String, body: String?) {
         switch (row.method, row.path) {
         case ("GET", "/leaflet/:file"): ("/leaflet/leaflet.js", nil)
@@ -57,6 +74,10 @@ public enum AuthorizationMatrix {
         case ("DELETE", "/api/v1/channels/:name"): ("/api/v1/channels/c\(cell)", nil)
         case ("POST", "/api/v1/admin/accounts"): ("/api/v1/admin/accounts", #"{"name":"new\#(cell)"}"#)
         case ("PATCH", "/api/v1/admin/accounts/:name"): ("/api/v1/admin/accounts/dave", #"{"disabled":false}"#)
+        case ("POST", "/api/v1/admin/tokens"): ("/api/v1/admin/tokens", #"{"name":"new\#(cell)","scope":"read","account":"anna"}"#)
+        case ("DELETE", "/api/v1/admin/tokens/:name"): ("/api/v1/admin/tokens/t\(cell)", nil)
+        case ("POST", "/api/v1/admin/devices"): ("/api/v1/admin/devices", #"{"name":"new\#(cell)","account":"anna"}"#)
+        case ("DELETE", "/api/v1/admin/devices/:name"): ("/api/v1/admin/devices/d\(cell)", nil)
         case (_, "/api/v1/actions/done"): ("/api/v1/actions/done?e=evt_01&x=1&s=forged", nil)
         default: (row.path, nil)
         }

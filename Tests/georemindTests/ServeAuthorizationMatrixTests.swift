@@ -50,9 +50,9 @@ import Testing
                     #expect(made == 201, "\(created)")
                     let object = try JSONSerialization.jsonObject(with: Data(created.utf8)) as? [String: Any]
                     let reminder = try #require(object?["id"] as? String)
-                    if row.method == "DELETE", row.path == "/api/v1/channels/:name" {
-                        let channel = #"{"kind":"ntfy","target":"https://ntfy.example.org/c\#(cell)","name":"c\#(cell)"}"#
-                        #expect(try await send("POST", "/api/v1/channels", body: channel, token: tokens["owner"]).0 == 201)
+                    if let fixture = AuthorizationMatrix.fixture(for: row, cell: cell) {
+                        let token = tokens[fixture.byAdmin ? "admin" : "owner"]
+                        #expect(try await send("POST", fixture.path, body: fixture.body, token: token).0 == 201, "\(fixture.body)")
                     }
                     let (uri, body) = AuthorizationMatrix.request(row, reminder: reminder, cell: cell)
                     let (status, answer) = try await send(row.method, uri, body: body, token: tokens[role])

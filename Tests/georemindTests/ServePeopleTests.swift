@@ -262,4 +262,74 @@ import Testing
         #expect(own.body.contains(#""id":"ben/phone""#) && !own.body.contains(#""account""#))
         #expect(server.stop() == 0)
     }
+
+    /// Waits up to 10 s for `GET path` with `token` to answer `status` (a serve re-reads its
+    /// credentials within a second of a change).
+    func eventually(_ server: ServerProcess, _ path: String, _ token: String, answers status: Int) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            if try await server.send("GET", path, headers: auth(token)).status == status { return true }
+            guard Date() < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    @Test func anAdminMakesAndRevokesTokensAndDevicesOverTheAPI() async throws {
+        let server = try ServerProcess(sandbox)
+        // Ben's phone, made for him by Anna: the secret is in the answer that makes it, and never again.
+        let made = try await server.send(
+            "POST", "/api/v1/admin/tokens", body: #"{"name":"ben-tablet","scope":"read","account":"ben"}"#, headers: auth(anna))
+        #expect(made.status == 201, "\(made.body)")
+        let object = try JSONSerialization.jsonObject(with: Data(made.body.utf8)) as? [String: Any]
+        let secret = try #require(object?["secret"] as? String)
+        #expect(secret.hasPrefix("grm_") && object?["account"] as? String == "ben" && object?["scope"] as? String == "read")
+        #expect(try await eventually(server, "/api/v1/lists", secret, answers: 200))
+        // It reads as Ben: his lists, not Anna's own.
+        let lists = try await server.send("GET", "/api/v1/lists", headers: auth(secret)).body
+        #expect(lists.contains("Household") && lists.contains("Reminders (ben)") && !lists.contains("Reminders (anna)"), "\(lists)")
+        #expect(try await server.send("POST", "/api/v1/reminders", body: #"{"title":"x"}"#, headers: auth(secret)).status == 403)
+        let listed = try await server.send("GET", "/api/v1/admin/tokens", headers: auth(anna)).body
+        #expect(listed.contains(#""name":"ben-tablet""#) && !listed.contains(secret))
+
+        // Refusals: a name taken (409), an account or device nobody has (404), a scope or field
+        // that does not exist (422); none of them makes a token.
+        for (body, status) in [
+            (#"{"name":"ben-tablet","scope":"read","account":"ben"}"#, 409),
+            (#"{"name":"t2","scope":"read","account":"nobody"}"#, 404),
+            (#"{"name":"t3","scope":"ingest","account":"ben","device":"anna/phone"}"#, 404),
+            (#"{"name":"t4","scope":"admin","account":"ben"}"#, 422),
+            (#"{"name":"t5","scope":"read","account":"ben","hash":"x"}"#, 422),
+        ] {
+            let refused = try await server.send("POST", "/api/v1/admin/tokens", body: body, headers: auth(anna))
+            #expect(refused.status == status, "\(body): \(refused.body)")
+        }
+        #expect(try !sandbox.ok("token", "list").contains("\tt"))
+        #expect(
+            try await server.send("POST", "/api/v1/admin/tokens", body: #"{"name":"x","scope":"read"}"#, headers: auth(ben)).status == 403)
+
+        // Revoked: refused within a second; revoking it again finds none.
+        #expect(try await server.send("DELETE", "/api/v1/admin/tokens/ben-tablet", headers: auth(anna)).status == 204)
+        #expect(try await eventually(server, "/api/v1/lists", secret, answers: 401))
+        #expect(try await server.send("DELETE", "/api/v1/admin/tokens/ben-tablet", headers: auth(anna)).status == 404)
+
+        // An OsmAnd device for Ben: its id is its credential, and its fixes are Ben's.
+        let device = try await server.send(
+            "POST", "/api/v1/admin/devices", body: #"{"name":"ben-osmand","id":"k2w9ben","account":"ben"}"#, headers: auth(anna))
+        #expect(
+            device.status == 201 && device.body.contains(#""id":"k2w9ben""#) && device.body.contains(#""account":"ben""#), "\(device.body)")
+        #expect(
+            try await server.send("POST", "/api/v1/admin/devices", body: #"{"name":"other","id":"k2w9ben"}"#, headers: auth(anna)).status
+                == 409)
+        let query = "/osmand?id=k2w9ben&lat=1&lon=1&timestamp=\(Int(Date().timeIntervalSince1970))"
+        var accepted = 0
+        let deadline = Date().addingTimeInterval(10)
+        while accepted != 200, Date() < deadline {
+            accepted = try await server.send("GET", query).status
+            if accepted != 200 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(accepted == 200)
+        #expect(try await server.send("DELETE", "/api/v1/admin/devices/ben-osmand", headers: auth(anna)).status == 204)
+        #expect(try !sandbox.ok("device", "list").contains("ben-osmand"))
+        #expect(server.stop() == 0)
+    }
 }
