@@ -183,52 +183,31 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
 
     func evaluate(_ batch: [Submission]) {
         let now = Date()
-        evaluator.advanceClock(to: now)
-        var outcomes: [IngestOutcome] = []
-        outcomes.reserveCapacity(batch.count)
-        var newDevices: [(id: String, tokenName: String)] = []
-        var tokens: Set<String> = []
-        var devices: Set<String> = []
-        var admitted: [Fix] = []
         do {
+            var step = try EvaluationStep.admitting(
+                batch.map { EvaluationStep.Request(fixes: $0.fixes, crossings: $0.crossings) }, to: evaluator, tally: &tally, at: now)
+            for fix in step.admitted { recentFixes.add(fix) }
+            var newDevices: [(id: String, tokenName: String)] = []
+            var devices: Set<String> = []
             for submission in batch {
-                var outcome = IngestOutcome()
-                for fix in submission.fixes {
-                    let disposition = try evaluator.admit(fix)
-                    tally.count(fix, disposition, in: &outcome)
-                    if disposition == .admitted {
-                        admitted.append(fix)
-                        recentFixes.add(fix)
-                    }
-                    if let device = fix.device {
-                        devices.insert(device)
-                        if let token = submission.tokenName, knownDevices.insert(device).inserted { newDevices.append((device, token)) }
-                    }
+                let seen = { (device: String) in
+                    devices.insert(device)
+                    if let token = submission.tokenName, self.knownDevices.insert(device).inserted { newDevices.append((device, token)) }
                 }
-                for crossing in submission.crossings {
-                    outcome.crossings[try evaluator.corroborate(crossing), default: 0] += 1
-                    if let device = crossing.fix.device {
-                        devices.insert(device)
-                        if let token = submission.tokenName, knownDevices.insert(device).inserted { newDevices.append((device, token)) }
-                    }
-                }
-                if let token = submission.tokenName { tokens.insert(token) }
-                outcomes.append(outcome)
+                for fix in submission.fixes { if let device = fix.device { seen(device) } }
+                for crossing in submission.crossings { if let device = crossing.fix.device { seen(device) } }
             }
-            var fired: [String: Int] = [:]
-            let whole = wholeSaves.savesWhole(admitting: admitted.count, at: now)
-            let count = try evaluator.commitLive(logging: whole ? nil : admitted) { event in fired[event.kind.rawValue, default: 0] += 1 }
-            wholeSaves.committed(whole: whole, admitted: admitted.count, at: now)
+            try step.commit(evaluator, schedule: &wholeSaves, at: now)
             seenDevices.formUnion(devices)
-            if !batch.isEmpty || count > 0 {
-                onCommit(CommitRecord(requests: batch.count, firedByKind: fired, devicesSeen: seenDevices.count))
+            if !batch.isEmpty || step.fired > 0 {
+                onCommit(CommitRecord(requests: batch.count, firedByKind: step.firedByKind, devicesSeen: seenDevices.count))
             }
             if !newDevices.isEmpty { try? store.registerDevices(newDevices) }
-            recordUse(tokens: tokens, devices: devices, at: now)
+            recordUse(tokens: Set(batch.compactMap(\.tokenName)), devices: devices, at: now)
             // An idle tick commits nothing and may succeed on a full disk: only a commit that
             // wrote (or the probe) says the store takes commits again.
-            if !batch.isEmpty || count > 0 || whole { lastCommitSucceeded.store(true, ordering: .relaxed) }
-            for (submission, outcome) in zip(batch, outcomes) { submission.continuation.resume(returning: outcome) }
+            if !batch.isEmpty || step.fired > 0 || step.savedWhole { lastCommitSucceeded.store(true, ordering: .relaxed) }
+            for (submission, outcome) in zip(batch, step.outcomes) { submission.continuation.resume(returning: outcome) }
         } catch {
             lastCommitSucceeded.store(false, ordering: .relaxed)
             lastFailureOrProbe = Date()

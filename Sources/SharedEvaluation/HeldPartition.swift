@@ -34,38 +34,31 @@ final class HeldPartition {
         evaluator.advanceClock(to: Date())
     }
 
-    /// Takes up to `limit` inbox fixes (and reported crossings), evaluates them and commits what they fired with the fix
-    /// log (or the whole state, every so often) and their deletion, in one fenced transaction.
-    /// Nil when the inbox was empty.
+    /// Takes up to `limit` inbox fixes (and reported crossings), evaluates them and commits what
+    /// they fired with the fix log (or the whole state, every so often) and their deletion, in one
+    /// fenced transaction. Nil when the inbox was empty.
     func takeInbox(limit: Int, now: Date) throws -> PartitionCommit? {
-        var commit = PartitionCommit(partition: lease.partition, outcome: IngestOutcome(), firedByKind: [:])
         var tally = self.tally
-        var whole = false
-        var admittedCount = 0
-        let wholeSaves = self.wholeSaves
+        var wholeSaves = self.wholeSaves
+        var step: EvaluationStep?
         let taken = try store.takeInbox(limit: limit) { taken in
-            evaluator.advanceClock(to: now)
-            var admitted: [Fix] = []
-            admitted.reserveCapacity(taken.count)
+            // One request of the whole batch: what a crossing fires is decided by time at the
+            // commit, not by where it sat among the fixes.
+            var request = EvaluationStep.Request(fixes: [])
+            request.fixes.reserveCapacity(taken.count)
             for item in taken {
-                if let crossing = item.crossing {
-                    commit.outcome.crossings[try evaluator.corroborate(crossing), default: 0] += 1
-                    continue
-                }
-                let disposition = try evaluator.admit(item.fix)
-                tally.count(item.fix, disposition, in: &commit.outcome)
-                if disposition == .admitted { admitted.append(item.fix) }
+                if let crossing = item.crossing { request.crossings.append(crossing) } else { request.fixes.append(item.fix) }
             }
-            try store.recordLive(liveDevices(admitted))
-            whole = wholeSaves.savesWhole(admitting: admitted.count, at: now)
-            admittedCount = admitted.count
-            try evaluator.commitLive(logging: whole ? nil : admitted) { commit.firedByKind[$0.kind.rawValue, default: 0] += 1 }
+            var admitted = try EvaluationStep.admitting([request], to: evaluator, tally: &tally, at: now)
+            try store.recordLive(liveDevices(admitted.admitted))
+            try admitted.commit(evaluator, schedule: &wholeSaves, at: now)
+            step = admitted
         }
-        guard taken > 0 else { return nil }
+        guard taken > 0, let step else { return nil }
         // Only once committed: a failed transaction leaves this partition to be loaded again.
         self.tally = tally
-        self.wholeSaves.committed(whole: whole, admitted: admittedCount, at: now)
-        return commit
+        self.wholeSaves = wholeSaves
+        return PartitionCommit(partition: lease.partition, outcome: step.outcomes.first ?? IngestOutcome(), firedByKind: step.firedByKind)
     }
 
     /// The live map's rows of the devices `admitted` holds fixes of, as the evaluator now knows them.
