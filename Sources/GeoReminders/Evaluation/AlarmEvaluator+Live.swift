@@ -24,6 +24,7 @@ extension AlarmEvaluator {
         let account = try store.deviceAccount(device)
         let number = account.map { audience.accountNumbers[$0] ?? -1 } ?? audience.defaultOwner
         transitionAlarms.audience?.owners[device] = number
+        engine.setGroup(of: device, to: number)
     }
 
     /// Moves the stream's clock to `now`: timed alarms due by then fire although no fix came, and

@@ -171,8 +171,14 @@ public final class AlarmEvaluator {
         self.alarmIndexByKey = indexByFence
         var transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
         if people.isShared {
-            transitionAlarms.audience = AlarmAudience(
+            let audience = AlarmAudience(
                 book: people, alarmSubjects: subjects, defaultAccount: account ?? people.accounts.first?.name ?? Account.firstName)
+            transitionAlarms.audience = audience
+            // A device tracks only its person's fences: its cost per fix does not grow with other
+            // people's places near it (the evaluator's own check stays, for what a saved state holds).
+            engine.audiences = FenceAudiences(
+                groupsOfFence: alarmOfFence.map { audience.subjects[Int($0)] }, groupOfDevice: audience.owners,
+                defaultGroup: audience.defaultOwner)
         }
         self.transitionAlarms = transitionAlarms
         self.timeAlarms = timeAlarms

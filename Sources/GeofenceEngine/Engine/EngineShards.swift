@@ -51,6 +51,17 @@ public final class EngineShards {
 
     public var fences: [Fence] { engines[0].fences }
 
+    /// ``GeofenceEngine/audiences`` of every shard.
+    public var audiences: FenceAudiences? {
+        get { engines[0].audiences }
+        set { for engine in engines { engine.audiences = newValue } }
+    }
+
+    /// ``GeofenceEngine/setGroup(of:to:)`` on every shard (the device's own regroups it).
+    public func setGroup(of device: String, to group: Int32) {
+        for engine in engines { engine.setGroup(of: device, to: group) }
+    }
+
     /// The shard deciding `device`'s fixes, from the hash of the name's UTF-8 bytes
     /// (``DeviceNameIndex/hash(_:)``), so a device keeps its shard from run to run.
     public func shard(of device: String?) -> Int { Self.shard(of: device, count: engines.count) }

@@ -83,6 +83,7 @@ extension GeofenceEngine {
             restored.append(device)
         }
         devices = []
+        deviceGroups = []
         deviceNames.removeAll()
         defaultDevice = nil
         lastDeviceName = nil

@@ -28,9 +28,11 @@ extension GeofenceEngine {
 
     /// Replaces the device's candidates with the fences whose envelope meets the padded box around
     /// `coordinate`, keeping every tracked fence whose state is not outside.
-    /// Retired fences (at `time`) are neither candidates nor kept.
-    func refreshCandidates(_ device: inout DeviceState, around coordinate: Coordinate, reach: Double, at time: Double) {
+    /// Retired fences (at `time`) are neither candidates nor kept; with ``audiences``, fences
+    /// `group` does not see are no candidates.
+    func refreshCandidates(_ device: inout DeviceState, group: Int32, around coordinate: Coordinate, reach: Double, at time: Double) {
         let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
+        let audiences = self.audiences
         queryScratch.removeAll(keepingCapacity: true)
         queryIndex(envelope, at: time, into: &queryScratch)
         sortCandidates(&queryScratch)
@@ -59,6 +61,10 @@ extension GeofenceEngine {
                 }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
+                if let audiences, !audiences.sees(fence: queryScratch[j], group: group) {
+                    j += 1
+                    continue
+                }
                 mergeScratch.append(TrackedFence(fence: queryScratch[j], state: fresh))
                 modelScratch.append(models[Int(queryScratch[j])])
                 checkAtScratch.append(-.infinity)

@@ -21,6 +21,13 @@ public final class GeofenceEngine {
     let fenceIndexByID: [String: Int32]
 
     @exclusivity(unchecked) var devices: [DeviceState] = []
+    /// Which devices track which fences; nil: every device tracks every fence. Setting it regroups
+    /// the devices the engine has.
+    public var audiences: FenceAudiences? {
+        didSet { deviceGroups = audiences.map { audiences in devices.map { audiences.group(of: $0.name) } } ?? [] }
+    }
+    /// Each device's group in ``audiences`` (parallel to `devices`); empty without audiences.
+    @exclusivity(unchecked) var deviceGroups: [Int32] = []
     @exclusivity(unchecked) var deviceNames = DeviceNameIndex()
     @exclusivity(unchecked) var defaultDevice: Int?
     /// The last device looked up, so a single-device stream skips hashing.
@@ -217,7 +224,9 @@ public final class GeofenceEngine {
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
         slot.index = Int32(deviceIndex)
-        process(fix, time: time, device: &devices[deviceIndex], into: &transitions)
+        process(
+            fix, time: time, device: &devices[deviceIndex], group: deviceGroups.isEmpty ? -1 : deviceGroups[deviceIndex],
+            into: &transitions)
         if retiredSeen {
             // A retired fence would have made a transition: it goes now (its inside pair is counted once more).
             retiredSeen = false
@@ -246,8 +255,17 @@ public final class GeofenceEngine {
         // Grown by an eighth, not doubled: a fleet's records are most of its state (issue 13).
         if devices.count == devices.capacity { devices.reserveCapacity(devices.count + max(8, devices.count / 8)) }
         devices.append(DeviceState(name: name))
+        if let audiences { deviceGroups.append(audiences.group(of: name)) }
         if let name { deviceNames.insert(name, index: index, in: devices) } else { defaultDevice = index }
         return index
+    }
+
+    /// Puts `device` in `group` of ``audiences`` from its next fix on (a device the caller learned
+    /// of after setting them); fences it already tracks stay until it leaves them.
+    public func setGroup(of device: String, to group: Int32) {
+        guard audiences != nil else { return }
+        audiences?.groupOfDevice[device] = group
+        if let index = lookUpDevice(device) { deviceGroups[index] = group }
     }
 
     /// Returns every device silent for more than the stale timeout (as of `date`) to unknown states,
