@@ -54,4 +54,14 @@ struct FenceAudiencesTests {
         second.feed(at(60, paris, device: "ben/phone")) { out.append("\($0.kind.rawValue):\($0.fenceID)") }
         #expect(out == ["enter:shared", "enter:ben"])
     }
+
+    /// A group's own index answers its devices' queries; a fence retired from t is still left out.
+    @Test func aRetiredFenceIsNoCandidateOfAGroupsIndex() throws {
+        let engine = try engine()
+        engine.engines[0].retire(fence: 1, from: Date(timeIntervalSince1970: 30))
+        #expect(walk(engine, "ben/phone", from: 0) == ["enter:ben", "leave:ben"])
+        // A device whose group sees nothing (a disabled account's) tracks nothing.
+        engine.setGroup(of: "eve/phone", to: -1)
+        #expect(walk(engine, "eve/phone", from: 0).isEmpty)
+    }
 }

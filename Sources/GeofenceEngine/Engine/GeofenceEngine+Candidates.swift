@@ -30,11 +30,11 @@ extension GeofenceEngine {
     /// `coordinate`, keeping every tracked fence whose state is not outside.
     /// Retired fences (at `time`) are neither candidates nor kept; with ``audiences``, fences
     /// `group` does not see are no candidates.
-    func refreshCandidates(_ device: inout DeviceState, group: Int32, around coordinate: Coordinate, reach: Double, at time: Double) {
+    func refreshCandidates(_ device: inout DeviceState, group: Int32?, around coordinate: Coordinate, reach: Double, at time: Double) {
         let envelope = Envelope.around(coordinate, radius: options.candidatePadding + reach)
         let audiences = self.audiences
         queryScratch.removeAll(keepingCapacity: true)
-        queryIndex(envelope, at: time, into: &queryScratch)
+        queryIndex(envelope, at: time, group: group, into: &queryScratch)
         sortCandidates(&queryScratch)
         let fresh: FenceState = device.decided ? .outside : .unknown
         mergeScratch.removeAll(keepingCapacity: true)
@@ -61,7 +61,7 @@ extension GeofenceEngine {
                 }
                 i += 1
             } else if i == old.count || queryScratch[j] < old[i].fence {
-                if let audiences, !audiences.sees(fence: queryScratch[j], group: group) {
+                if let audiences, let group, !audiences.sees(fence: queryScratch[j], group: group) {
                     j += 1
                     continue
                 }

@@ -2,9 +2,8 @@ import Foundation
 
 extension GeofenceEngine {
     /// Decides every tracked fence for an admitted fix of `device` (rules in docs/geofence-engine.md).
-    /// `device` is accessed in place in the devices array, so mutating its fences never copies them;
-    /// `group` is its group in ``audiences`` (-1 without).
-    func process(_ fix: Fix, time: Double, device: inout DeviceState, group: Int32, into transitions: inout [Transition]) {
+    /// `device` is accessed in place in the devices array (at `index`), so mutating its fences never copies them.
+    func process(_ fix: Fix, time: Double, device: inout DeviceState, at index: Int, into transitions: inout [Transition]) {
         let options = self.options
 
         if let timeout = options.staleTimeout, let last = device.lastTime, time - last > timeout { device.forgetStates() }
@@ -32,7 +31,11 @@ extension GeofenceEngine {
                 measureAll = false
             }
         }
-        if !covered { refreshCandidates(&device, group: group, around: coordinate, reach: reach, at: time) }
+        if !covered {
+            // Its group in the audiences, looked up only here: most fixes stay in their box.
+            let group: Int32? = deviceGroups.isEmpty ? nil : deviceGroups[index]
+            refreshCandidates(&device, group: group, around: coordinate, reach: reach, at: time)
+        }
         // A parked device is never covered (its box is empty), so it was unparked by the refresh.
         let travelled = device.travelled
 

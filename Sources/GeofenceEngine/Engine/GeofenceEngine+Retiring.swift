@@ -23,8 +23,12 @@ extension GeofenceEngine {
     }
 
     /// Appends the index's candidates for a fix at `time` meeting `envelope`, retired fences left out.
-    func queryIndex(_ envelope: Envelope, at time: Double, into items: inout [Int32]) {
-        guard let tree = retired.index(at: time, full: index) else { return }
+    /// With ``audiences`` and a `group`, the group's own index is queried: it holds no other
+    /// group's fences (retired ones are filtered here, as for the full index).
+    func queryIndex(_ envelope: Envelope, at time: Double, group: Int32? = nil, into items: inout [Int32]) {
+        let full = retired.index(at: time, full: index)
+        let chosen = if let group, groupIndexes.isActive { groupIndexes.index(of: group, orElse: full) } else { full }
+        guard let tree = chosen else { return }
         let start = items.count
         tree.query(envelope.first, into: &items)
         if let second = envelope.second { tree.query(second, into: &items) }

@@ -24,10 +24,15 @@ public final class GeofenceEngine {
     /// Which devices track which fences; nil: every device tracks every fence. Setting it regroups
     /// the devices the engine has.
     public var audiences: FenceAudiences? {
-        didSet { deviceGroups = audiences.map { audiences in devices.map { audiences.group(of: $0.name) } } ?? [] }
+        didSet {
+            deviceGroups = audiences.map { audiences in devices.map { audiences.group(of: $0.name) } } ?? []
+            groupIndexes = GroupIndexes(audiences: audiences, entries: retired.entries)
+        }
     }
     /// Each device's group in ``audiences`` (parallel to `devices`); empty without audiences.
     @exclusivity(unchecked) var deviceGroups: [Int32] = []
+    /// Per group of ``audiences``, an index of the fences it sees (queried instead of the full one).
+    @exclusivity(unchecked) var groupIndexes = GroupIndexes(audiences: nil, entries: [])
     @exclusivity(unchecked) var deviceNames = DeviceNameIndex()
     @exclusivity(unchecked) var defaultDevice: Int?
     /// The last device looked up, so a single-device stream skips hashing.
@@ -224,9 +229,7 @@ public final class GeofenceEngine {
         statistics.admitted += 1
         let deviceIndex = existing ?? addDevice(fix.device)
         slot.index = Int32(deviceIndex)
-        process(
-            fix, time: time, device: &devices[deviceIndex], group: deviceGroups.isEmpty ? -1 : deviceGroups[deviceIndex],
-            into: &transitions)
+        process(fix, time: time, device: &devices[deviceIndex], at: deviceIndex, into: &transitions)
         if retiredSeen {
             // A retired fence would have made a transition: it goes now (its inside pair is counted once more).
             retiredSeen = false
