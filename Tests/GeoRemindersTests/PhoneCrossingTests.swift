@@ -94,6 +94,20 @@ struct PhoneCrossingTests {
         #expect(try committed(evaluator) == ["20 enter Buy milk @phone"])
     }
 
+    /// Android reports entering a region it is given while already inside it: the fixes had the
+    /// phone inside from its first one, with no arrival, so that `enter` fires nothing; a later
+    /// real arrival still does.
+    @Test func androidsEnterOfARegionItWasGivenWhileInsideFiresNothing() throws {
+        let store = try store(with: [reminder(1, "Buy milk", alarms: [arriving(1)])])
+        let evaluator = try evaluator(store)
+        #expect(try evaluator.admit(fixAt(0, inside, device: "phone")) == .admitted)
+        #expect(try evaluator.corroborate(crossing(.enter, of: 1, byID: false, at: 5, dlat: inside)) == .waiting)
+        #expect(try committed(evaluator).isEmpty)
+        #expect(try evaluator.admit(fixAt(60, outside, device: "phone")) == .admitted)
+        #expect(try evaluator.corroborate(crossing(.enter, of: 1, byID: false, at: 120, dlat: inside)) == .fired)
+        #expect(try committed(evaluator) == ["120 enter Buy milk @phone"])
+    }
+
     @Test func aWordFromTheFutureOrFromAnotherPersonsPhoneFiresNothing() throws {
         let store = try store(with: [reminder(1, "Buy milk", alarms: [arriving(1)])])
         _ = try store.addAccount(name: "ben")

@@ -30,6 +30,13 @@ extension AlarmEvaluator {
         if let audience = transitionAlarms.audience, !audience.allows(alarm: number, device: crossing.fix.device) {
             return .unmatched
         }
+        // Android reports entering a region it is given while already inside it: a device whose
+        // fixes have it inside the place, with no arrival seen, did not arrive now.
+        if rank == 2, status[Int(number)] == .armed,
+            engine.insideFences(device: crossing.fix.device).contains(ArmedAlarm.key(reminderID: armed.reminder.id, alarmID: armed.alarm.id))
+        {
+            return .waiting
+        }
         if crossing.trigger == .location, let location = armed.location,
             (crossing.fix.accuracy ?? .infinity) > location.effectiveRadius
         {

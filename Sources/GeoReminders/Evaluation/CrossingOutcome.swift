@@ -7,7 +7,8 @@ public enum CrossingOutcome: String, Hashable, Sendable, CaseIterable {
     /// is recorded twice.
     case confirmed
     /// Android's own check of a location whose accuracy is worse than the radius: too vague to
-    /// fire on, so the fixes decide.
+    /// fire on, so the fixes decide. Also an `enter` of a place the device's fixes already have it
+    /// inside with no arrival seen (Android reports entering a region it is given while inside it).
     case waiting
     /// No alarm still armed for this device's person watches that region with that proximity (a
     /// region the person made on the phone, a reminder since completed, changed or fired before
