@@ -32,9 +32,8 @@ extension AlarmEvaluator {
         }
         // Android reports entering a region it is given while already inside it: a device whose
         // fixes have it inside the place, with no arrival seen, did not arrive now.
-        if rank == 2, status[Int(number)] == .armed,
-            engine.insideFences(device: crossing.fix.device).contains(ArmedAlarm.key(reminderID: armed.reminder.id, alarmID: armed.alarm.id))
-        {
+        let fence = ArmedAlarm.key(reminderID: armed.reminder.id, alarmID: armed.alarm.id)
+        if rank == 2, status[Int(number)] == .armed, engine.insideFences(device: crossing.fix.device).contains(fence) {
             return .waiting
         }
         if crossing.trigger == .location, let location = armed.location,
