@@ -30,10 +30,13 @@ extension AlarmEvaluator {
         if let audience = transitionAlarms.audience, !audience.allows(alarm: number, device: crossing.fix.device) {
             return .unmatched
         }
-        // Android reports entering a region it is given while already inside it: a device whose
-        // fixes have it inside the place, with no arrival seen, did not arrive now.
+        // Android (it sends no `rid`) reports entering a region it is given while already inside
+        // it: a device whose fixes have it inside the place, with no arrival seen, did not arrive
+        // now. iOS sends no such enter, and may have left and come back while its app slept.
         let fence = ArmedAlarm.key(reminderID: armed.reminder.id, alarmID: armed.alarm.id)
-        if rank == 2, status[Int(number)] == .armed, engine.insideFences(device: crossing.fix.device).contains(fence) {
+        if rank == 2, crossing.regionID == nil, status[Int(number)] == .armed,
+            engine.insideFences(device: crossing.fix.device).contains(fence)
+        {
             return .waiting
         }
         if crossing.trigger == .location, let location = armed.location,
