@@ -39,6 +39,30 @@ public struct CalendarObject: Sendable {
         self.etag = ETag.strong(data)
     }
 
+    /// A resource kept by the store as it was rendered (``KeptRendering``).
+    init(_ reminder: Reminder, kept: KeptRendering) {
+        self.reminder = reminder
+        name = kept.name
+        data = kept.bytes
+        etag = kept.tag
+    }
+
+    /// The resource as the store keeps it, rendered in `context`.
+    func kept(context: String) -> KeptRendering {
+        KeptRendering(context: context, name: name, tag: etag, bytes: data)
+    }
+
+    /// Which rendering of a reminder this build writes. The store keeps rendered bytes across
+    /// restarts and upgrades, so a build whose bytes for the same reminder differ must count this
+    /// up; `CalendarObjectTests` pins a fixture's bytes to it and fails until it is.
+    static let edition = 1
+
+    /// What a resource's bytes depend on besides its reminder: the edition and its list's title.
+    static func renderingContext(_ reminder: Reminder, lists: [ReminderList]) -> String {
+        let title = lists.first { $0.id == reminder.listID }?.title
+        return "\(edition)\n" + (title.map { "list " + $0 } ?? "no list")
+    }
+
     /// The reminder identifier a UID stands for (a canonical UUID as it is, any other its name-based UUID).
     public static func reminderID(forUID uid: String) -> String {
         InterchangeIdentifier.identifier(forUID: uid)

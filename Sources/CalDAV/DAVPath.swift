@@ -20,7 +20,7 @@ public enum DAVPath: Hashable, Sendable {
         var path = Substring(Self.stripped(rawPath))
         guard path == "/dav" || path.hasPrefix(Self.prefix) else { return nil }
         path = path.dropFirst(4)
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Self.decoded(String($0)) }
+        let segments = path.utf8.split(separator: UInt8(ascii: "/")).map { Self.decoded(String(Substring($0))) }
         guard segments.allSatisfy({ $0 != nil }) else { return nil }
         let parts = segments.map { $0! }
         switch (parts.first, parts.count) {
@@ -35,18 +35,30 @@ public enum DAVPath: Hashable, Sendable {
     }
 
     /// The path of an href, which may be a whole URL (RFC 4918 §8.3), without query or fragment.
+    /// Read as bytes: a client's multiget names every member of a large list.
     static func stripped(_ href: String) -> String {
-        var text = Substring(href)
-        if let scheme = text.range(of: "://") {
-            text = text[scheme.upperBound...]
-            text = text[(text.firstIndex(of: "/") ?? text.endIndex)...]
+        let bytes = Array(href.utf8)
+        var start = 0
+        if let scheme = schemeEnd(bytes) {
+            start = bytes[scheme...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         }
-        if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
-        return String(text)
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        return start == 0 && end == bytes.count ? href : String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Where the text after the first `://` starts, if there is one.
+    private static func schemeEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 3 else { return nil }
+        for index in 0..<(bytes.count - 2)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+            return index + 3
+        }
+        return nil
     }
 
     /// A percent-decoded segment; nil when an escape is broken or the bytes are no UTF-8.
     static func decoded(_ segment: String) -> String? {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
         var bytes: [UInt8] = []
         var iterator = Array(segment.utf8)[...]
         while let byte = iterator.popFirst() {
@@ -54,29 +66,47 @@ public enum DAVPath: Hashable, Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard iterator.count >= 2, let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            bytes.append(value)
+            guard iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
+                let low = hexValue(iterator[iterator.startIndex + 1])
+            else { return nil }
+            bytes.append(high << 4 | low)
             iterator = iterator.dropFirst(2)
         }
         return String(validating: bytes, as: UTF8.self)
     }
 
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// A segment percent-encoded: all but RFC 3986's unreserved characters (so `@` is `%40`).
     public static func encoded(_ segment: String) -> String {
-        var out = ""
+        guard !segment.utf8.allSatisfy(isUnreserved) else { return segment }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(segment.utf8.count * 3)
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     public static func principalHref(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }

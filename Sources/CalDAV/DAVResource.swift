@@ -30,10 +30,10 @@ struct ListState {
 
     var list: ReminderList { grant.list }
 
-    init(_ grant: ListGrant, reminders: [Reminder], lists: [ReminderList], history: SyncHistory, renders: RenderCache) {
+    init(_ grant: ListGrant, objects: [CalendarObject], history: SyncHistory) {
         self.grant = grant
         let list = grant.list
-        objects = reminders.map { renders.object($0, lists: lists) }
+        self.objects = objects
         token = history.token(
             for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
             salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)",
@@ -55,15 +55,38 @@ extension CalDAVService {
     /// Every list the caller is a member of, with its members.
     func listStates(_ store: ReminderStore) throws -> [ListState] {
         let (grants, lists) = try self.grants(store)
-        let reminders = Dictionary(grouping: try store.reminders(sortedBy: .creationDate)) { $0.listID ?? "" }
-        return grants.map { ListState($0, reminders: reminders[$0.list.id] ?? [], lists: lists, history: history, renders: renders) }
+        let objects = Dictionary(grouping: try self.objects(store, matching: ReminderPredicate(), lists: lists)) {
+            $0.reminder.listID ?? ""
+        }
+        return grants.map { ListState($0, objects: objects[$0.list.id] ?? [], history: history) }
     }
 
     /// One list, with its members.
     func listState(_ store: ReminderStore, segment: String) throws -> ListState {
         let (grant, lists) = try list(store, segment: segment)
-        let reminders = try store.reminders(matching: ReminderPredicate(listIDs: [grant.list.id]), sortedBy: .creationDate)
-        return ListState(grant, reminders: reminders, lists: lists, history: history, renders: renders)
+        let objects = try self.objects(store, matching: ReminderPredicate(listIDs: [grant.list.id]), lists: lists)
+        return ListState(grant, objects: objects, history: history)
+    }
+
+    /// The reminders `predicate` matches as resources, oldest first. A store file keeps each
+    /// reminder's rendering until it changes, so a listing renders only what changed since the
+    /// last one (a new process included); other stores render through the in-memory cache.
+    func objects(_ store: ReminderStore, matching predicate: ReminderPredicate, lists: [ReminderList]) throws
+        -> [CalendarObject]
+    {
+        guard store.keepsRenderings else {
+            return try store.reminders(matching: predicate, sortedBy: .creationDate).map { renders.object($0, lists: lists) }
+        }
+        var made: [(Reminder, KeptRendering)] = []
+        let objects = try store.remindersWithRenderings(matching: predicate).map { reminder, kept in
+            let context = CalendarObject.renderingContext(reminder, lists: lists)
+            if let kept, kept.context == context { return CalendarObject(reminder, kept: kept) }
+            let object = renders.object(reminder, lists: lists)
+            made.append((reminder, object.kept(context: context)))
+            return object
+        }
+        store.keepRenderings(made)
+        return objects
     }
 
     /// The list a collection segment names, and every list (a resource's bytes name its list).

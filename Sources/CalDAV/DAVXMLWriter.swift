@@ -25,23 +25,21 @@ public enum DAVXMLWriter {
     }
 
     private static func write(_ element: DAVElement, into out: inout [UInt8], isRoot: Bool) {
-        let tag: String
-        var declarations = ""
-        if let known = prefixes.first(where: { $0.namespace == element.name.namespace }) {
-            tag = "\(known.prefix):\(element.name.name)"
-        } else if element.name.namespace.isEmpty {
-            tag = element.name.name
-            declarations = #" xmlns="""#
-        } else {
-            tag = "x:\(element.name.name)"
-            declarations = #" xmlns:x=""# + escaped(element.name.namespace, attribute: true) + #"""#
-        }
+        let known = prefixes.first { $0.namespace == element.name.namespace }?.prefix
         out.append(0x3C)
-        out += tag.utf8
+        appendTag(element.name, prefix: known, to: &out)
         if isRoot {
             for (namespace, prefix) in prefixes { out += (#" xmlns:\#(prefix)=""# + namespace + #"""#).utf8 }
         }
-        out += declarations.utf8
+        if known == nil {
+            if element.name.namespace.isEmpty {
+                out += #" xmlns="""#.utf8
+            } else {
+                out += #" xmlns:x=""#.utf8
+                appendEscaped(element.name.namespace, attribute: true, to: &out)
+                out.append(0x22)
+            }
+        }
         for key in element.attributes.keys.sorted() {
             out += " \(key)=\"".utf8
             appendEscaped(element.attributes[key]!, attribute: true, to: &out)
@@ -55,8 +53,20 @@ public enum DAVXMLWriter {
         appendEscaped(element.text, attribute: false, to: &out)
         for child in element.children { write(child, into: &out, isRoot: false) }
         out += "</".utf8
-        out += tag.utf8
+        appendTag(element.name, prefix: known, to: &out)
         out.append(0x3E)
+    }
+
+    /// A tag's name: `prefix:name` for the server's namespaces, `name` for no namespace, and
+    /// `x:name` for any other (declared on the element itself).
+    private static func appendTag(_ name: DAVName, prefix: String?, to out: inout [UInt8]) {
+        if let prefix {
+            out += prefix.utf8
+            out.append(0x3A)
+        } else if !name.namespace.isEmpty {
+            out += "x:".utf8
+        }
+        out += name.name.utf8
     }
 
     static func escaped(_ text: String, attribute: Bool) -> String {

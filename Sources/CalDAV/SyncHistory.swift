@@ -35,9 +35,15 @@ public final class SyncHistory: Sendable {
     /// The token of `collection` whose members are `members` (name → ETag), remembered in memory.
     /// `salt` is what else the token covers (the collection's own properties).
     public func token(for members: [String: String], salt: String, collection: String) -> String {
-        var text = salt + "\n"
-        for name in members.keys.sorted() { text += name + " " + members[name]! + "\n" }
-        let token = Self.tokenPrefix + ETag.strong(Array(text.utf8)).dropFirst().dropLast()
+        var text = Array(salt.utf8)
+        text.append(0x0A)
+        for (name, version) in members.sorted(by: { $0.key < $1.key }) {
+            text += name.utf8
+            text.append(0x20)
+            text += version.utf8
+            text.append(0x0A)
+        }
+        let token = Self.tokenPrefix + ETag.strong(text).dropFirst().dropLast()
         states.withLock { states in
             guard states.states[token] == nil else { return }
             states.states[token] = State(collection: collection, members: members, recorded: false)

@@ -4,7 +4,9 @@ import TestSupport
 
 @testable import CalDAV
 
-/// A CalDAV service over an in-memory store with a fixed clock, and the default list's collection.
+/// A CalDAV service over a store file with a fixed clock, and the default list's collection. A
+/// file, as people run it: a store file keeps renderings (``KeptRendering``), so every test here
+/// also checks that what it lists after a change is the reminder's new bytes.
 struct CalDAVFixture {
     let store: ReminderStore
     let service: CalDAVService
@@ -13,7 +15,8 @@ struct CalDAVFixture {
     init() throws {
         var configuration = StoreConfiguration()
         configuration.now = { Date(timeIntervalSince1970: 1_790_000_000) }
-        store = try ReminderStore.inMemory(configuration: configuration)
+        store = try ReminderStore(
+            path: temporaryDirectory().appendingPathComponent("store.sqlite").path, configuration: configuration)
         service = CalDAVService(access: store, history: SyncHistory(store: store))
         listID = try store.defaultList().id
     }

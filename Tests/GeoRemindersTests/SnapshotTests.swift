@@ -13,7 +13,7 @@ import Testing
             try String.fetchAll(
                 db,
                 sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('grdb_migrations', 'sqlite_sequence')"
-            ).map { table in
+            ).filter { !ReminderStore.uncopiedTables.contains($0) }.map { table in
                 (table, try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
             }
         }

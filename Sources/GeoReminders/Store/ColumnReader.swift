@@ -14,6 +14,13 @@ struct ColumnReader {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// A blob's (or text's) bytes; empty for NULL.
+    func bytes(_ index: Int32) -> [UInt8] {
+        // The pointer first, then the size (SQLite's documented order: it may convert the value).
+        guard let start = sqlite3_column_blob(statement, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, index))))
+    }
+
     func double(_ index: Int32) -> Double? { isNull(index) ? nil : sqlite3_column_double(statement, index) }
 
     /// A `CivilDateTime` from its storage text column, parsed in place.

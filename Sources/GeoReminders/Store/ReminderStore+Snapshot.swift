@@ -3,7 +3,11 @@ import GRDB
 
 extension ReminderStore {
     /// The tables a copy of the store carries, parents before children, with their columns in
-    /// order: every table of the schema except SQLite's and GRDB's own bookkeeping.
+    /// order: every table of the schema except SQLite's and GRDB's own bookkeeping and ``uncopiedTables``.
+    /// Tables a copy leaves behind: what is derived from the copied rows and made again where
+    /// it is needed (a reminder's kept rendering, ``KeptRendering``).
+    public static let uncopiedTables: Set<String> = ["keptRendering"]
+
     public static let copiedTables: [(table: String, columns: [String])] = [
         ("storeInfo", ["key", "value"]),
         ("account", ["name", "isAdmin", "createdDate", "disabledDate"]),

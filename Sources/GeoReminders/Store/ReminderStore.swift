@@ -97,6 +97,9 @@ public final class ReminderStore: Sendable {
     private static let emptySchema = Result {
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
+        try queue.write { db in
+            for trigger in StoreSchema.keptRenderingTriggers { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+        }
         return queue
     }
 

@@ -21,7 +21,7 @@ enum StoreSchema {
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
-        "v16-kept-resource-names",
+        "v16-kept-resource-names", "v17-kept-renderings",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -42,6 +42,7 @@ enum StoreSchema {
         migrator.registerMigration("v14-personal-channels", migrate: addPersonalChannels)
         migrator.registerMigration("v15-dav-sync-states", migrate: addSyncStates)
         migrator.registerMigration("v16-kept-resource-names", migrate: indexKeptResourceNames)
+        migrator.registerMigration("v17-kept-renderings", migrate: addKeptRenderings)
         return migrator
     }
 
@@ -450,4 +451,35 @@ enum StoreSchema {
                     WHERE instr(iCalendarExtras, 'X-GEOREMIND-CALDAV-NAME') > 0
                 """)
     }
+
+    /// A reminder's bytes as a client was last given them (``KeptRendering``), so a listing of a
+    /// large list reads them instead of rendering every reminder. Triggers drop a reminder's row
+    /// whenever its row or one of its alarms changes, whoever changes it (any command, the server,
+    /// an evaluation recording a fired alarm); deleting the reminder drops it by cascade.
+    private static func addKeptRenderings(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE keptRendering (
+                    reminderNumber INTEGER PRIMARY KEY REFERENCES reminder(number) ON DELETE CASCADE,
+                    renderContext TEXT NOT NULL,
+                    renderName TEXT NOT NULL,
+                    renderTag TEXT NOT NULL,
+                    renderBytes BLOB NOT NULL);
+                CREATE TRIGGER keptRendering_reminderChanged AFTER UPDATE ON reminder BEGIN
+                    DELETE FROM keptRendering WHERE reminderNumber = NEW.number; END;
+                CREATE TRIGGER keptRendering_alarmAdded AFTER INSERT ON alarm BEGIN
+                    DELETE FROM keptRendering WHERE reminderNumber = NEW.reminderNumber; END;
+                CREATE TRIGGER keptRendering_alarmChanged AFTER UPDATE ON alarm BEGIN
+                    DELETE FROM keptRendering WHERE reminderNumber IN (OLD.reminderNumber, NEW.reminderNumber); END;
+                CREATE TRIGGER keptRendering_alarmRemoved AFTER DELETE ON alarm BEGIN
+                    DELETE FROM keptRendering WHERE reminderNumber = OLD.reminderNumber; END;
+                """)
+    }
+
+    /// The triggers of ``addKeptRenderings(_:)``: a working copy of another engine's rows keeps
+    /// no renderings, so it drops them rather than run them for every row it loads.
+    static let keptRenderingTriggers = [
+        "keptRendering_reminderChanged", "keptRendering_alarmAdded", "keptRendering_alarmChanged",
+        "keptRendering_alarmRemoved",
+    ]
 }
