@@ -12,7 +12,7 @@ extension CalDAVService {
         guard let depth = request.depth(fallback: 1) else {
             throw DAVError.precondition(403, .d("propfind-finite-depth"), "Depth: infinity is not supported")
         }
-        let resource = try resource(path)
+        let resource = try resource(path, reading: ListReading(bytes: properties.needsBytes))
         let privileges = privilegesOf(request)
         let minimal = request.isMinimal
         var entries = [entry(href: request.path, resource, properties, privileges: privileges, minimal: minimal)]
@@ -56,7 +56,7 @@ extension CalDAVService {
             status: 200,
             headers: [
                 ("Content-Type", "text/calendar; charset=utf-8; component=vtodo"), ("ETag", object.etag),
-                ("Last-Modified", Self.httpDate(object.reminder.lastModifiedDate)),
+                ("Last-Modified", Self.httpDate(object.lastModifiedDate)),
             ],
             body: object.data)
     }
@@ -64,7 +64,7 @@ extension CalDAVService {
     func report(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
         guard let body = try request.xml() else { throw DAVError.status(400, "a REPORT needs a body") }
         let report = try ReportRequest(body)
-        let resource = try resource(path)
+        let resource = try resource(path, reading: report.reading)
         let privileges = privilegesOf(request)
         let minimal = request.isMinimal
         let base = request.path.hasSuffix("/") ? request.path : request.path + "/"

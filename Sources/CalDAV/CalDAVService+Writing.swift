@@ -28,16 +28,16 @@ extension CalDAVService {
             let incoming = try IncomingObject(body: request.body, name: name, stored: existing?.reminder, lists: lists)
             // RFC 4791 §5.3.2.1 no-uid-conflict: one UID, one resource. Where that resource is
             // in a list the caller cannot see, it is not named.
-            if let other = try store.reminder(id: incoming.reminderID), existing?.reminder.id != other.id {
+            if let other = try store.reminder(id: incoming.reminderID), existing?.reminderID != other.id {
                 guard let otherList = try? listState(store, segment: other.listID ?? "") else {
                     throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already taken")
                 }
                 let href =
                     DAVPath.collectionHref(principal, otherList.list.id)
-                    + DAVPath.encoded(otherList.objects.first { $0.reminder.id == other.id }?.name ?? name)
+                    + DAVPath.encoded(otherList.objects.first { $0.reminderID == other.id }?.name ?? name)
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already at \(href)")
             }
-            if let existing, existing.reminder.id != incoming.reminderID {
+            if let existing, existing.reminderID != incoming.reminderID {
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "\(name) holds another UID")
             }
             let report = try store.importICalendar(
@@ -64,7 +64,7 @@ extension CalDAVService {
                 if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: object.etag) {
                     throw DAVError.status(412, "the resource changed (If-Match)")
                 }
-                try store.remove(id: object.reminder.id)
+                try store.remove(id: object.reminderID)
             }
             return DAVResponse(status: 204)
         case let .collection(principal, segment):

@@ -10,7 +10,12 @@ import ICalendar
 /// others free text), as `X-GEOREMIND-UID`, and the resource name when it is not `UID.ics`, as
 /// `X-GEOREMIND-CALDAV-NAME`. Both are taken out again when the resource is written.
 public struct CalendarObject: Sendable {
-    public var reminder: Reminder
+    public var reminderID: String
+    public var listID: String?
+    public var lastModifiedDate: Date
+    /// The whole reminder, when it was read: a resource found by name, a list read for a
+    /// calendar-query. nil in a listing of kept renderings, which needs only the bytes.
+    public var reminder: Reminder?
     /// The resource name (not percent-encoded), such as `UID.ics`.
     public var name: String
     public var data: [UInt8]
@@ -20,6 +25,9 @@ public struct CalendarObject: Sendable {
     static let nameProperty = "X-GEOREMIND-CALDAV-NAME"
 
     public init(_ reminder: Reminder, lists: [ReminderList]) {
+        reminderID = reminder.id
+        listID = reminder.listID
+        lastModifiedDate = reminder.lastModifiedDate
         self.reminder = reminder
         var calendar = ICalendarExport.calendar([reminder], lists: lists)
         var name = reminder.id + ".ics"
@@ -40,8 +48,10 @@ public struct CalendarObject: Sendable {
     }
 
     /// A resource kept by the store as it was rendered (``KeptRendering``).
-    init(_ reminder: Reminder, kept: KeptRendering) {
-        self.reminder = reminder
+    init(_ listed: ListedReminder, kept: KeptRendering) {
+        reminderID = listed.id
+        listID = listed.listID
+        lastModifiedDate = listed.lastModifiedDate
         name = kept.name
         data = kept.bytes
         etag = kept.tag
@@ -58,8 +68,8 @@ public struct CalendarObject: Sendable {
     static let edition = 1
 
     /// What a resource's bytes depend on besides its reminder: the edition and its list's title.
-    static func renderingContext(_ reminder: Reminder, lists: [ReminderList]) -> String {
-        let title = lists.first { $0.id == reminder.listID }?.title
+    static func renderingContext(listID: String?, lists: [ReminderList]) -> String {
+        let title = lists.first { $0.id == listID }?.title
         return "\(edition)\n" + (title.map { "list " + $0 } ?? "no list")
     }
 

@@ -51,8 +51,11 @@ public struct CalendarQueryFilter: Hashable, Sendable {
     /// Whether the object matches: the time-range read from the reminder, prop-filters from its VTODO.
     public func matches(_ object: CalendarObject) -> Bool {
         guard matchesTodos else { return false }
-        if let timeRange, !Self.overlaps(object.reminder, start: timeRange.start ?? .distantPast, end: timeRange.end ?? .distantFuture) {
-            return false
+        if let timeRange {
+            // A calendar-query reads its list whole (``CalDAVService/resource(_:reading:)``).
+            guard let reminder = object.reminder,
+                Self.overlaps(reminder, start: timeRange.start ?? .distantPast, end: timeRange.end ?? .distantFuture)
+            else { return false }
         }
         guard !properties.isEmpty else { return true }
         let todo = (try? ICalReader.components(from: Data(object.data)))?.first?.components.first { $0.name == "VTODO" }

@@ -4,6 +4,15 @@ public enum PropertyRequest: Hashable, Sendable {
     case all(including: [DAVName])
     case names
 
+    /// Whether an answer needs resources' bytes (their data or length), not only names and tags.
+    var needsBytes: Bool {
+        switch self {
+        case let .named(names): names.contains(.d("getcontentlength")) || names.contains(.c("calendar-data"))
+        case .all: true
+        case .names: false
+        }
+    }
+
     /// From the element that holds `prop`, `allprop` or `propname`; all properties when none.
     init(_ parent: DAVElement?) {
         guard let parent else {
@@ -25,6 +34,14 @@ public enum ReportRequest: Hashable, Sendable {
     case multiget(PropertyRequest, hrefs: [String])
     case query(PropertyRequest, filter: CalendarQueryFilter)
     case sync(PropertyRequest, token: String)
+
+    /// How much of the list the report reads: a query filters on whole reminders and their bytes.
+    var reading: ListReading {
+        switch self {
+        case let .multiget(properties, _), let .sync(properties, _): ListReading(bytes: properties.needsBytes)
+        case .query: ListReading(whole: true)
+        }
+    }
 
     init(_ root: DAVElement) throws(DAVError) {
         switch root.name {

@@ -82,7 +82,7 @@ extension CalDAVService {
             return element(text: "text/calendar; charset=utf-8; component=vtodo")
         case (.d("getcontentlength"), .object(let object, _)): return element(text: String(object.data.count))
         case (.d("getlastmodified"), .object(let object, _)):
-            return element(text: Self.httpDate(object.reminder.lastModifiedDate))
+            return element(text: Self.httpDate(object.lastModifiedDate))
         case (.c("calendar-data"), .object(let object, _)):
             return element(text: String(decoding: object.data, as: UTF8.self))
         default: return nil

@@ -11,6 +11,13 @@ enum DAVResource {
     case object(CalendarObject, list: ListGrant)
 }
 
+/// How much of a list's members an answer reads: whole reminders (a calendar-query filters on
+/// them) or only their kept renderings, with or without the bytes.
+struct ListReading {
+    var whole = false
+    var bytes = true
+}
+
 /// A list as the caller holds it: its role decides what it may do (a viewer reads), and the
 /// owner is who `DAV:owner` names.
 struct ListGrant {
@@ -55,34 +62,51 @@ extension CalDAVService {
     /// Every list the caller is a member of, with its members.
     func listStates(_ store: ReminderStore) throws -> [ListState] {
         let (grants, lists) = try self.grants(store)
-        let objects = Dictionary(grouping: try self.objects(store, matching: ReminderPredicate(), lists: lists)) {
-            $0.reminder.listID ?? ""
+        // The home's members are the lists: their tokens need names and tags, not bytes.
+        let objects = Dictionary(grouping: try self.objects(store, matching: ReminderPredicate(), lists: lists, bytes: false)) {
+            $0.listID ?? ""
         }
         return grants.map { ListState($0, objects: objects[$0.list.id] ?? [], history: history) }
     }
 
     /// One list, with its members.
-    func listState(_ store: ReminderStore, segment: String) throws -> ListState {
+    func listState(_ store: ReminderStore, segment: String, reading: ListReading = ListReading()) throws -> ListState {
         let (grant, lists) = try list(store, segment: segment)
-        let objects = try self.objects(store, matching: ReminderPredicate(listIDs: [grant.list.id]), lists: lists)
+        let objects = try self.objects(
+            store, matching: ReminderPredicate(listIDs: [grant.list.id]), lists: lists, whole: reading.whole,
+            bytes: reading.bytes)
         return ListState(grant, objects: objects, history: history)
     }
 
     /// The reminders `predicate` matches as resources, oldest first. A store file keeps each
-    /// reminder's rendering until it changes, so a listing renders only what changed since the
-    /// last one (a new process included); other stores render through the in-memory cache.
-    func objects(_ store: ReminderStore, matching predicate: ReminderPredicate, lists: [ReminderList]) throws
-        -> [CalendarObject]
-    {
-        guard store.keepsRenderings else {
+    /// reminder's rendering until it changes (``KeptRendering``), so a listing reads whole only
+    /// the reminders changed since the last one (a new process included) and renders those;
+    /// other stores render through the in-memory cache. `whole` reads every reminder whole (a
+    /// calendar-query filters on them); `bytes` false leaves kept renderings' bytes unread.
+    func objects(
+        _ store: ReminderStore, matching predicate: ReminderPredicate, lists: [ReminderList], whole: Bool = false,
+        bytes: Bool = true
+    ) throws -> [CalendarObject] {
+        guard store.keepsRenderings, !whole else {
             return try store.reminders(matching: predicate, sortedBy: .creationDate).map { renders.object($0, lists: lists) }
         }
+        let listed = try store.listedReminders(matching: predicate, bytes: bytes)
+        var contexts: [String: String] = [:]
+        func context(_ listID: String?) -> String {
+            if let known = contexts[listID ?? ""] { return known }
+            let made = CalendarObject.renderingContext(listID: listID, lists: lists)
+            contexts[listID ?? ""] = made
+            return made
+        }
+        let stale = listed.filter { $0.kept?.context != context($0.listID) }.map(\.id)
+        let reminders = stale.isEmpty ? [:] : try store.remindersByID(stale)
         var made: [(Reminder, KeptRendering)] = []
-        let objects = try store.remindersWithRenderings(matching: predicate).map { reminder, kept in
-            let context = CalendarObject.renderingContext(reminder, lists: lists)
-            if let kept, kept.context == context { return CalendarObject(reminder, kept: kept) }
+        let objects = listed.compactMap { item -> CalendarObject? in
+            if let kept = item.kept, kept.context == context(item.listID) { return CalendarObject(item, kept: kept) }
+            // Gone since the listing was read: the next listing will not show it either.
+            guard let reminder = reminders[item.id] else { return nil }
             let object = renders.object(reminder, lists: lists)
-            made.append((reminder, object.kept(context: context)))
+            made.append((reminder, object.kept(context: context(reminder.listID))))
             return object
         }
         store.keepRenderings(made)
@@ -135,7 +159,8 @@ extension CalDAVService {
     /// The key the caller's home's sync states are recorded under: its members are its own lists.
     var homeSyncCollection: String { "home/" + account.principal }
 
-    func resource(_ path: DAVPath) throws -> DAVResource {
+    /// - Parameter reading: how much of a list's members the answer needs.
+    func resource(_ path: DAVPath, reading: ListReading = ListReading()) throws -> DAVResource {
         switch path {
         case .root: return .root
         case .principals: return .principals
@@ -147,7 +172,7 @@ extension CalDAVService {
             return .home(lists: try access.reading(.reminders) { try listStates($0) })
         case let .collection(principal, list):
             try checkPrincipal(principal)
-            return .collection(try access.reading(.reminders) { try listState($0, segment: list) })
+            return .collection(try access.reading(.reminders) { try listState($0, segment: list, reading: reading) })
         case let .object(principal, list, name):
             try checkPrincipal(principal)
             return try access.reading(.reminders) { store in

@@ -28,7 +28,7 @@ import Testing
     }
 
     static func keptCount(_ fixture: CalDAVFixture) throws -> Int {
-        try fixture.store.remindersWithRenderings(matching: ReminderPredicate()).filter { $0.1 != nil }.count
+        try fixture.store.listedReminders(matching: ReminderPredicate(), bytes: false).filter { $0.kept != nil }.count
     }
 
     /// A fixture with the Apple reminder stored and listed once, so its rendering is kept.
@@ -102,7 +102,7 @@ import Testing
         changed.priority = 1
         try fixture.store.save(changed)
         // The listing's rendering arrives after the change: it must not be kept for the new row.
-        fixture.store.keepRenderings([(old, rendered.kept(context: CalendarObject.renderingContext(old, lists: lists)))])
+        fixture.store.keepRenderings([(old, rendered.kept(context: CalendarObject.renderingContext(listID: old.listID, lists: lists)))])
         #expect(try Self.keptCount(fixture) == 0)
         let listed = try Self.listedTag(fixture)
         let fresh = try Self.freshTag(fixture)
@@ -119,6 +119,40 @@ import Testing
         let listed = try Self.listedTag(fixture.restarted())
         let fresh = try Self.freshTag(fixture)
         #expect(listed == fresh)
+    }
+
+    @Test func reportsReadWhatTheyNeedFromKeptRenderings() throws {
+        let (listed, _) = try Self.listedOnce()
+        let fixture = listed.restarted()
+        let reminder = try #require(try fixture.store.reminder(id: CalendarObject.reminderID(forUID: Self.uid)))
+        let fresh = CalendarObject(reminder, lists: try fixture.store.lists())
+        // A listing with lengths reads the kept bytes.
+        let lengths = CalDAVFixture.text(
+            fixture.send(
+                "PROPFIND", fixture.collection, #"<d:propfind xmlns:d="DAV:"><d:prop><d:getcontentlength/></d:prop></d:propfind>"#,
+                headers: ["Depth": "1"]))
+        #expect(lengths.contains("<d:getcontentlength>\(fresh.data.count)</d:getcontentlength>"))
+        // A multiget carries them.
+        let multiget = """
+            <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data/></d:prop>
+            <d:href>\(fixture.collection)\(Self.uid).ics</d:href></c:calendar-multiget>
+            """
+        var escaped: [UInt8] = []
+        DAVXMLWriter.appendEscaped(String(decoding: fresh.data, as: UTF8.self), attribute: false, to: &escaped)
+        #expect(CalDAVFixture.text(fixture.send("REPORT", fixture.collection, multiget)).contains(String(decoding: escaped, as: UTF8.self)))
+        // A calendar-query's time-range reads the reminders whole: in range, and out of it.
+        func query(_ start: String, _ end: String) -> String {
+            CalDAVFixture.text(
+                fixture.send(
+                    "REPORT", fixture.collection,
+                    """
+                    <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+                    <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"><c:time-range start="\(start)" end="\(end)"/>
+                    </c:comp-filter></c:comp-filter></c:filter></c:calendar-query>
+                    """))
+        }
+        #expect(query("19700101T000000Z", "21000101T000000Z").contains(Self.uid))
+        #expect(!query("19800101T000000Z", "19800102T000000Z").contains(Self.uid))
     }
 
     /// Kept bytes outlive the build that rendered them: a change to what is rendered for the same

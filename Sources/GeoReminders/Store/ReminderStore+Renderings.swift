@@ -7,27 +7,38 @@ extension ReminderStore {
     public var keepsRenderings: Bool { path != nil }
 
     /// The reminders `predicate` matches, oldest first, each with its kept rendering if it has
-    /// one, read in one transaction so a rendering always belongs to the reminder beside it.
-    public func remindersWithRenderings(matching predicate: ReminderPredicate) throws -> [(Reminder, KeptRendering?)] {
+    /// one (and the rendering's bytes only with `bytes`), read in one statement so a rendering
+    /// always belongs to the reminder beside it.
+    public func listedReminders(matching predicate: ReminderPredicate, bytes: Bool) throws -> [ListedReminder] {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         guard access == .full else { return [] }
         let filter = try ReminderFilter(predicate, titleKeys: titleKeys)
         return try database.read { db in
-            let reminders = try ReminderReader.fetch(
-                db, filter: filter, order: "creationDate, id", unreadable: configuration.unreadableReminder)
-            var kept: [String: KeptRendering] = [:]
-            kept.reserveCapacity(reminders.count)
+            var listed: [ListedReminder] = []
             try db.makeStatement(
                 sql: """
-                    SELECT id, renderContext, renderName, renderTag, renderBytes
-                    FROM keptRendering JOIN reminder ON number = reminderNumber WHERE \(filter.sql)
+                    SELECT id, listID, lastModifiedDate, renderContext, renderName, renderTag, \(bytes ? "renderBytes" : "NULL")
+                    FROM reminder LEFT JOIN keptRendering ON reminderNumber = number
+                    WHERE \(filter.sql) ORDER BY creationDate, id
                     """
             ).forEachRow(arguments: filter.arguments) { row in
-                kept[row.text(0) ?? ""] = KeptRendering(
-                    context: row.text(1) ?? "", name: row.text(2) ?? "", tag: row.text(3) ?? "", bytes: row.bytes(4))
+                let kept =
+                    row.isNull(3)
+                    ? nil
+                    : KeptRendering(
+                        context: row.text(3) ?? "", name: row.text(4) ?? "", tag: row.text(5) ?? "", bytes: row.bytes(6))
+                listed.append(
+                    ListedReminder(
+                        id: row.text(0) ?? "", listID: row.text(1),
+                        lastModifiedDate: Date(timeIntervalSinceReferenceDate: row.double(2) ?? 0), kept: kept))
             }
-            return reminders.map { ($0, kept[$0.id]) }
+            return listed
         }
+    }
+
+    /// The whole reminders with these identifiers that exist, by identifier.
+    public func remindersByID(_ ids: [String]) throws -> [String: Reminder] {
+        Dictionary(try reminders(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Keeps renderings made from `made`'s reminders, each only if its reminder is still stored
