@@ -110,13 +110,17 @@ extension CalDAVService {
             var list = ReminderList(id: id, title: segment)
             if let set { try Self.apply(set, to: &list) }
             _ = try store.save(list, owner: actor)
+            if let order = set?.child(DAVName(DAVName.appleICal, "calendar-order")) {
+                try store.setListPosition(Self.position(order), listID: id, for: actor)
+            }
         }
         return DAVResponse(status: 201, headers: [("Cache-Control", "no-cache")])
     }
 
-    /// PROPPATCH of a list (RFC 4918 §9.2): displayname, Apple's calendar-color; calendar-order is
-    /// accepted and not kept (georemind orders lists by title). Anything else is 403 and then
-    /// nothing is changed (424 for the rest), as the RFC's all-or-nothing rule says.
+    /// PROPPATCH of a list (RFC 4918 §9.2): displayname and Apple's calendar-color (the owner's to
+    /// change), and Apple's calendar-order (the caller's own place for the list: any member may).
+    /// Anything else is 403 and then nothing is changed (424 for the rest), as the RFC's
+    /// all-or-nothing rule says.
     func proppatch(_ request: DAVRequest, _ path: DAVPath, privileges: DAVPrivileges) throws -> DAVResponse {
         guard case let .collection(principal, segment) = path else {
             throw DAVError.status(403, "only lists have properties to change")
@@ -134,14 +138,19 @@ extension CalDAVService {
             }
         }
         if refused.isEmpty {
+            let props = body.children(.d("set")).compactMap { $0.child(.d("prop")) }
+            let order = DAVName(DAVName.appleICal, "calendar-order")
+            let position = try props.compactMap { $0.child(order) }.last.map(Self.position)
+            let changesList = props.contains { $0.children.contains { $0.name != order } }
             try access.writing(.reminders) { store in
                 let grant = try self.list(store, segment: segment).grant
-                try Self.checkCanManage(grant)
-                var list = grant.list
-                for update in body.children(.d("set")) {
-                    if let prop = update.child(.d("prop")) { try Self.apply(prop, to: &list) }
+                if changesList {
+                    try Self.checkCanManage(grant)
+                    var list = grant.list
+                    for prop in props { try Self.apply(prop, to: &list) }
+                    _ = try store.save(list)
                 }
-                _ = try store.save(list)
+                if let position { try store.setListPosition(position, listID: grant.list.id, for: actor) }
             }
         }
         let propstats: [(status: Int, properties: [DAVElement])] =
@@ -155,6 +164,14 @@ extension CalDAVService {
         .d("displayname"), DAVName(DAVName.appleICal, "calendar-color"), DAVName(DAVName.appleICal, "calendar-order"),
         .d("resourcetype"), .c("supported-calendar-component-set"), .c("calendar-description"), .c("calendar-timezone"),
     ]
+
+    /// A calendar-order value: Apple writes a whole number.
+    static func position(_ element: DAVElement) throws -> Int {
+        guard let value = Int(element.text.trimmed) else {
+            throw DAVError.status(400, "calendar-order \(element.text.trimmed) is no whole number")
+        }
+        return value
+    }
 
     /// The properties of a `DAV:prop` that a list keeps.
     static func apply(_ prop: DAVElement, to list: inout ReminderList) throws {

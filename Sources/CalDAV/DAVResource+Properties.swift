@@ -14,7 +14,7 @@ extension CalDAVService {
         case .collection:
             return common + [
                 .d("owner"), .cs("getctag"), .d("sync-token"), .c("supported-calendar-component-set"),
-                DAVName(DAVName.appleICal, "calendar-color"),
+                DAVName(DAVName.appleICal, "calendar-color"), DAVName(DAVName.appleICal, "calendar-order"),
             ]
         case .object: return [.d("resourcetype"), .d("getetag"), .d("getcontenttype"), .d("getcontentlength"), .d("getlastmodified")]
         }
@@ -75,6 +75,8 @@ extension CalDAVService {
         case (.d("supported-report-set"), _): return element()
         case (DAVName(DAVName.appleICal, "calendar-color"), .collection(let state)):
             return element(text: state.list.colour + "FF")
+        case (DAVName(DAVName.appleICal, "calendar-order"), .collection(let state)):
+            return state.grant.position.map { element(text: String($0)) }
         case (.c("supported-calendar-data"), .collection):
             return element([DAVElement(.c("calendar-data"), attributes: ["content-type": "text/calendar", "version": "2.0"])])
         case (.d("getetag"), .object(let object, _)): return element(text: object.etag)

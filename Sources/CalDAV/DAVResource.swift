@@ -24,6 +24,8 @@ struct ListGrant {
     var list: ReminderList
     var role: ListRole
     var owner: String
+    /// Where the caller put the list among its own (Apple's calendar-order); nil when never placed.
+    var position: Int? = nil
 
     /// Whether the caller may change the list's reminders.
     var canEditReminders: Bool { role.canEditReminders && list.allowsContentModifications }
@@ -126,10 +128,13 @@ extension CalDAVService {
     func grants(_ store: ReminderStore) throws -> ([ListGrant], [ReminderList]) {
         let lists = try store.lists()
         let members = try store.membersByList()
+        let positions = try store.listPositions(of: actor)
         let grants = lists.compactMap { list -> ListGrant? in
             let listMembers = members[list.id] ?? []
             guard let role = listMembers.first(where: { $0.account == actor })?.role else { return nil }
-            return ListGrant(list: list, role: role, owner: listMembers.first { $0.role == .owner }?.account ?? actor)
+            return ListGrant(
+                list: list, role: role, owner: listMembers.first { $0.role == .owner }?.account ?? actor,
+                position: positions[list.id])
         }
         return (grants, lists)
     }

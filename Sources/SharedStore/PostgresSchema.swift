@@ -11,8 +11,12 @@ enum PostgresSchema {
         ("sqlite-v9", sqliteV9), ("partitions", partitions), ("sqlite-v10", sqliteV10), ("device-live", deviceLive),
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
-        ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings),
+        ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
     ]
+
+    /// SQLite's v18-list-positions: where each member puts a list (Apple's calendar-order). SQLite's
+    /// v17 (kept renderings) has no counterpart: working copies render afresh.
+    static let sqliteV18 = ["ALTER TABLE listMember ADD COLUMN position bigint"]
 
     /// A phone's reported crossing waits in its partition's inbox beside the fixes, in the order
     /// it came (``ReportedCrossing/inboxText``); null for a fix.

@@ -18,6 +18,11 @@ import Testing
         #expect(fixture.send("MKCALENDAR", "/dav/calendars/default/\(id)/", body).status == 201)
         var list = try #require(try fixture.store.lists().first { $0.id == id.lowercased() })
         #expect(list.title == "Errands" && list.colour == "#FF9500")
+        #expect(try fixture.store.listPositions(of: "default") == [id.lowercased(): 3])
+        let order = #"<d:propfind xmlns:d="DAV:" xmlns:i="http://apple.com/ns/ical/"><d:prop><i:calendar-order/></d:prop></d:propfind>"#
+        #expect(
+            CalDAVFixture.text(fixture.send("PROPFIND", "/dav/calendars/default/\(id)/", order, headers: ["Depth": "0"]))
+                .contains("<ical:calendar-order>3</ical:calendar-order>"))
         #expect(fixture.send("MKCALENDAR", "/dav/calendars/default/\(id)/", body).status == 405)
 
         let patch = """

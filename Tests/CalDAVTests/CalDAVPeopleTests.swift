@@ -91,6 +91,32 @@ import Testing
         #expect(try fixture.store.lists().first { $0.id == annas }?.title == "Ours")
     }
 
+    /// Apple's calendar-order is where a person put a list among their own: a viewer may order a
+    /// shared list, and that moves it for them only.
+    @Test func eachPersonOrdersTheirOwnListsAViewerToo() throws {
+        try fixture.store.share(listID: annas, with: "ben", role: .viewer, by: "anna")
+        func order(_ value: Int) -> String {
+            """
+            <d:propertyupdate xmlns:d="DAV:" xmlns:i="http://apple.com/ns/ical/"><d:set><d:prop>
+            <i:calendar-order>\(value)</i:calendar-order></d:prop></d:set></d:propertyupdate>
+            """
+        }
+        #expect(fixture.send("PROPPATCH", collection("anna", annas), order(2), as: "anna").status == 207)
+        let asViewer = fixture.send("PROPPATCH", collection("ben", annas), order(7), as: "ben")
+        #expect(asViewer.status == 207 && CalDAVFixture.text(asViewer).contains("HTTP/1.1 200 OK"))
+        #expect(try fixture.store.listPositions(of: "anna") == [annas: 2])
+        #expect(try fixture.store.listPositions(of: "ben") == [annas: 7])
+        let read = #"<d:propfind xmlns:d="DAV:" xmlns:i="http://apple.com/ns/ical/"><d:prop><i:calendar-order/></d:prop></d:propfind>"#
+        let home = CalDAVFixture.text(fixture.send("PROPFIND", "/dav/calendars/ben/", read, headers: ["Depth": "1"], as: "ben"))
+        #expect(home.contains("<ical:calendar-order>7</ical:calendar-order>") && !home.contains(">2</ical:calendar-order>"))
+        // Ordering is no renaming: the viewer still may not change the list itself.
+        let both = order(1).replacingOccurrences(of: "<i:calendar-order>", with: "<d:displayname>Ours</d:displayname><i:calendar-order>")
+        #expect(fixture.send("PROPPATCH", collection("ben", annas), both, as: "ben").status == 403)
+        #expect(try fixture.store.listPositions(of: "ben") == [annas: 7])
+        let bad = fixture.send("PROPPATCH", collection("anna", annas), order(2).replacingOccurrences(of: ">2<", with: ">two<"), as: "anna")
+        #expect(bad.status == 400)
+    }
+
     @Test func aListMadeByAnAccountIsItsOwnAndTitlesAreUniquePerPerson() throws {
         let body = """
             <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>

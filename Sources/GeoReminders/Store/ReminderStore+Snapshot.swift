@@ -12,7 +12,7 @@ extension ReminderStore {
         ("storeInfo", ["key", "value"]),
         ("account", ["name", "isAdmin", "createdDate", "disabledDate"]),
         ("list", ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
-        ("listMember", ["listID", "account", "role"]),
+        ("listMember", ["listID", "account", "role", "position"]),
         ("recurrenceSeries", ["id", "liveReminderID", "startDate", "startTimeZone", "recurrenceRules"]),
         (
             "reminder",

@@ -21,7 +21,7 @@ enum StoreSchema {
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
-        "v16-kept-resource-names", "v17-kept-renderings",
+        "v16-kept-resource-names", "v17-kept-renderings", "v18-list-positions",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -43,6 +43,7 @@ enum StoreSchema {
         migrator.registerMigration("v15-dav-sync-states", migrate: addSyncStates)
         migrator.registerMigration("v16-kept-resource-names", migrate: indexKeptResourceNames)
         migrator.registerMigration("v17-kept-renderings", migrate: addKeptRenderings)
+        migrator.registerMigration("v18-list-positions", migrate: addListPositions)
         return migrator
     }
 
@@ -474,6 +475,12 @@ enum StoreSchema {
                 CREATE TRIGGER keptRendering_alarmRemoved AFTER DELETE ON alarm BEGIN
                     DELETE FROM keptRendering WHERE reminderNumber = OLD.reminderNumber; END;
                 """)
+    }
+
+    /// Where each member puts a list among the lists they hold (Apple's `calendar-order`, per
+    /// person as iCloud keeps it); NULL where they never placed it.
+    private static func addListPositions(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE listMember ADD COLUMN position INTEGER")
     }
 
     /// The triggers of ``addKeptRenderings(_:)``: a working copy of another engine's rows keeps
