@@ -41,7 +41,8 @@ extension CalDAVService {
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "\(name) holds another UID")
             }
             let report = try store.importICalendar(
-                Data(incoming.data), fileName: name, options: ICalendarImportOptions(listID: grant.list.id, account: actor))
+                Data(incoming.data), fileName: name,
+                options: ICalendarImportOptions(listID: grant.list.id, account: actor, rendering: CalendarObject.keptRendering))
             if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
                 throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
             }

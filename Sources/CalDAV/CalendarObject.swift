@@ -62,6 +62,11 @@ public struct CalendarObject: Sendable {
         KeptRendering(context: context, name: name, tag: etag, bytes: data)
     }
 
+    /// A stored reminder rendered as the store keeps it (what a PUT keeps for the next listing).
+    @Sendable static func keptRendering(_ reminder: Reminder, lists: [ReminderList]) -> KeptRendering {
+        CalendarObject(reminder, lists: lists).kept(context: renderingContext(listID: reminder.listID, lists: lists))
+    }
+
     /// Which rendering of a reminder this build writes. The store keeps rendered bytes across
     /// restarts and upgrades, so a build whose bytes for the same reminder differ must count this
     /// up; `CalendarObjectTests` pins a fixture's bytes to it and fails until it is.

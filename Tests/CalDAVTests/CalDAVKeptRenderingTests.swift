@@ -41,6 +41,22 @@ import Testing
         return (fixture, tag)
     }
 
+    @Test func aPUTKeepsWhatTheNextListingShowsInItsOwnTransaction() throws {
+        let fixture = try CalDAVFixture()
+        #expect(fixture.send("PUT", fixture.collection + Self.uid + ".ics", CalDAVFixture.appleTodo(uid: Self.uid)).status == 201)
+        let kept = try #require(try fixture.store.listedReminders(matching: ReminderPredicate(), bytes: true).first?.kept)
+        let reminder = try #require(try fixture.store.reminder(id: CalendarObject.reminderID(forUID: Self.uid)))
+        let fresh = CalendarObject(reminder, lists: try fixture.store.lists())
+        #expect(kept.tag == fresh.etag && kept.bytes == fresh.data && kept.name == Self.uid + ".ics")
+        // A PUT over it replaces it.
+        #expect(
+            fixture.send("PUT", fixture.collection + Self.uid + ".ics", CalDAVFixture.appleTodo(uid: Self.uid, title: "Eggs")).status
+                == 204)
+        let replaced = try #require(try fixture.store.listedReminders(matching: ReminderPredicate(), bytes: false).first?.kept)
+        let fresher = try Self.freshTag(fixture)
+        #expect(replaced.tag == fresher && replaced.tag != fresh.etag)
+    }
+
     @Test func aNewProcessListsTheKeptBytesWhichAreTheFreshOnes() throws {
         let (fixture, tag) = try Self.listedOnce()
         let restarted = fixture.restarted()

@@ -113,7 +113,7 @@ extension ReminderStore {
         let usedLists = Set(writes.compactMap(\.listID))
         report.createdLists = newLists.filter { usedLists.contains($0.id) }
         if !options.dryRun, !writes.isEmpty {
-            try writeInterchange(lists: report.createdLists, reminders: writes, owner: account)
+            try writeInterchange(lists: report.createdLists, reminders: writes, owner: account, rendering: options.rendering)
         }
         return report
     }

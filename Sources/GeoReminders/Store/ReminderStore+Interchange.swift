@@ -24,7 +24,11 @@ extension ReminderStore {
 
     /// Creates `lists`, then saves `reminders` exactly as given (validated, dates kept), in one
     /// transaction: on any failure nothing is written. Held `commit: false` changes stay held.
-    func writeInterchange(lists: [ReminderList], reminders: [Reminder], owner: String = Account.firstName) throws {
+    /// - Parameter rendering: renders each reminder as stored, to keep with it (``KeptRendering``).
+    func writeInterchange(
+        lists: [ReminderList], reminders: [Reminder], owner: String = Account.firstName,
+        rendering: ((Reminder, [ReminderList]) -> KeptRendering)? = nil
+    ) throws {
         let database = try authorizedDatabase(for: "import reminders")
         let validLists = try lists.map { list throws(ReminderError) in try list.validated() }
         let validReminders = try reminders.map { reminder throws(ReminderError) in try reminder.validated() }
@@ -39,6 +43,9 @@ extension ReminderStore {
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))
+            if let rendering, keepsRenderings {
+                try Self.keep(validReminders.map(\.id), rendering: rendering, db)
+            }
         }
         observers.notify(.reminders)
     }

@@ -7,15 +7,17 @@ extension ReminderStore {
     public func lists() throws -> [ReminderList] {
         let database = try authorizedDatabase(for: "read lists", allowedWith: [.full, .writeOnly])
         guard access == .full else { return [virtualList] }
-        return try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, title, colour, allowsContentModifications FROM list
-                    ORDER BY id = (SELECT value FROM storeInfo WHERE key = 'defaultListID') DESC, creationDate, id
-                    """
-            ).map { ReminderList(id: $0[0], title: $0[1], colour: $0[2], allowsContentModifications: $0[3]) }
-        }
+        return try database.read(Self.lists)
+    }
+
+    static func lists(_ db: Database) throws -> [ReminderList] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, title, colour, allowsContentModifications FROM list
+                ORDER BY id = (SELECT value FROM storeInfo WHERE key = 'defaultListID') DESC, creationDate, id
+                """
+        ).map { ReminderList(id: $0[0], title: $0[1], colour: $0[2], allowsContentModifications: $0[3]) }
     }
 
     /// The list new reminders go to when they name none.

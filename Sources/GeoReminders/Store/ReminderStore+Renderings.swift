@@ -51,15 +51,29 @@ extension ReminderStore {
             let filter = ReminderFilter(sql: "id IN (SELECT value FROM json_each(?))", arguments: [ids])
             var stored: [String: Reminder] = [:]
             for reminder in try ReminderReader.fetch(db, filter: filter, order: "number") { stored[reminder.id] = reminder }
-            let insert = try db.makeStatement(
-                sql: """
-                    INSERT OR REPLACE INTO keptRendering (reminderNumber, renderContext, renderName, renderTag, renderBytes)
-                    SELECT number, ?, ?, ?, ? FROM reminder WHERE id = ?
-                    """)
             for (reminder, rendering) in made where stored[reminder.id] == reminder {
-                try insert.execute(
-                    arguments: [rendering.context, rendering.name, rendering.tag, Data(rendering.bytes), reminder.id])
+                try Self.insertKept(rendering, reminderID: reminder.id, db)
             }
         }
+    }
+
+    /// Renders the stored reminders `ids` with `rendering` and keeps what it gives, inside the
+    /// transaction that wrote them.
+    static func keep(_ ids: [String], rendering: (Reminder, [ReminderList]) -> KeptRendering, _ db: Database) throws {
+        let lists = try Self.lists(db)
+        let listed = "[" + ids.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
+        let filter = ReminderFilter(sql: "id IN (SELECT value FROM json_each(?))", arguments: [listed])
+        for reminder in try ReminderReader.fetch(db, filter: filter, order: "number") {
+            try insertKept(rendering(reminder, lists), reminderID: reminder.id, db)
+        }
+    }
+
+    private static func insertKept(_ rendering: KeptRendering, reminderID: String, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO keptRendering (reminderNumber, renderContext, renderName, renderTag, renderBytes)
+                SELECT number, ?, ?, ?, ? FROM reminder WHERE id = ?
+                """
+        ).execute(arguments: [rendering.context, rendering.name, rendering.tag, Data(rendering.bytes), reminderID])
     }
 }
