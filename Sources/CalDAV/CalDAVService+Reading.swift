@@ -76,9 +76,9 @@ extension CalDAVService {
             // By name: a client's multiget names every member of a large list at once.
             let objects = state.objectsByName
             let entries = hrefs.map { href -> Multistatus.Entry in
-                guard case let .object(_, list, name)? = DAVPath(href),
-                    Self.listID(forSegment: list) == state.list.id, let object = objects[name]
-                else { return Multistatus.Entry(href: href, status: 404) }
+                guard let name = Self.memberName(href, under: base, in: state), let object = objects[name] else {
+                    return Multistatus.Entry(href: href, status: 404)
+                }
                 return entry(href: href, .object(object, list: state.grant), properties, privileges: privileges, minimal: minimal)
             }
             return .multistatus(Multistatus(entries: entries))
@@ -119,6 +119,21 @@ extension CalDAVService {
             history.handOut(currentToken)
             return .multistatus(Multistatus(entries: entries, syncToken: currentToken))
         }
+    }
+
+    /// The member an href names in `state`'s list, requested as `base`: an href spelled as the
+    /// request's own path plus one segment is read without parsing the whole path (a multiget
+    /// names every member of a large list); any other spelling (a whole URL, another case of the
+    /// list's UUID) is parsed.
+    static func memberName(_ href: String, under base: String, in state: ListState) -> String? {
+        if href.utf8.starts(with: base.utf8) {
+            let rest = href.utf8.dropFirst(base.utf8.count)
+            if !rest.isEmpty, !rest.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                return DAVPath.decoded(String(Substring(rest)))
+            }
+        }
+        guard case let .object(_, list, name)? = DAVPath(href), listID(forSegment: list) == state.list.id else { return nil }
+        return name
     }
 
     /// A collection's members as its sync token covers them (name → version), that token, and

@@ -53,12 +53,14 @@ public struct DAVResponse: Sendable {
     }
 
     static func xml(_ status: Int, _ element: DAVElement) -> DAVResponse {
-        DAVResponse(
-            status: status, headers: [("Content-Type", "application/xml; charset=utf-8")],
-            body: DAVXMLWriter.bytes(element))
+        xml(status, body: DAVXMLWriter.bytes(element))
     }
 
-    static func multistatus(_ multistatus: Multistatus) -> DAVResponse { xml(207, multistatus.element) }
+    static func xml(_ status: Int, body: [UInt8]) -> DAVResponse {
+        DAVResponse(status: status, headers: [("Content-Type", "application/xml; charset=utf-8")], body: body)
+    }
+
+    static func multistatus(_ multistatus: Multistatus) -> DAVResponse { xml(207, body: multistatus.bytes) }
 
     static func failure(_ error: DAVError) -> DAVResponse {
         switch error {

@@ -24,6 +24,31 @@ public enum DAVXMLWriter {
         return out
     }
 
+    /// A document whose root `name` holds what `children` writes (with ``write(_:into:)``),
+    /// written into one buffer of `capacity` bytes to begin with.
+    static func bytes(rootOf name: DAVName, capacity: Int, _ children: (inout [UInt8]) -> Void) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        out += #"<?xml version="1.0" encoding="utf-8"?>"#.utf8
+        out.append(0x0A)
+        let prefix = prefixes.first { $0.namespace == name.namespace }?.prefix
+        out.append(0x3C)
+        appendTag(name, prefix: prefix, to: &out)
+        for (namespace, prefix) in prefixes { out += (#" xmlns:\#(prefix)=""# + namespace + #"""#).utf8 }
+        out.append(0x3E)
+        children(&out)
+        out += "</".utf8
+        appendTag(name, prefix: prefix, to: &out)
+        out.append(0x3E)
+        out.append(0x0A)
+        return out
+    }
+
+    /// An element below the root.
+    static func write(_ element: DAVElement, into out: inout [UInt8]) {
+        write(element, into: &out, isRoot: false)
+    }
+
     private static func write(_ element: DAVElement, into out: inout [UInt8], isRoot: Bool) {
         let known = prefixes.first { $0.namespace == element.name.namespace }?.prefix
         out.append(0x3C)

@@ -35,25 +35,42 @@ public struct Multistatus: Hashable, Sendable {
     }
 
     public var element: DAVElement {
-        var root = DAVElement(.d("multistatus"))
-        for entry in entries {
-            var response = DAVElement(.d("response"), children: [DAVElement(.d("href"), text: entry.href)])
-            if let status = entry.status {
-                response.children.append(DAVElement(.d("status"), text: Self.statusLine(status)))
-            }
-            for propstat in entry.propstats where !propstat.properties.isEmpty {
-                response.children.append(
-                    DAVElement(
-                        .d("propstat"),
-                        children: [
-                            DAVElement(.d("prop"), children: propstat.properties),
-                            DAVElement(.d("status"), text: Self.statusLine(propstat.status)),
-                        ]))
-            }
-            root.children.append(response)
+        DAVElement(.d("multistatus"), children: entries.map(Self.response) + syncTokenElements)
+    }
+
+    /// The document as UTF-8: the element's bytes, written one response at a time into one buffer
+    /// sized for the answer (a listing of a large list is megabytes).
+    public var bytes: [UInt8] {
+        guard !entries.isEmpty else { return DAVXMLWriter.bytes(element) }
+        let size = entries.reduce(256) { total, entry in
+            total + 256 + entry.href.utf8.count
+                + entry.propstats.reduce(0) { $0 + $1.properties.reduce(0) { $0 + $1.text.utf8.count + 64 } }
         }
-        if let syncToken { root.children.append(DAVElement(.d("sync-token"), text: syncToken)) }
-        return root
+        return DAVXMLWriter.bytes(rootOf: .d("multistatus"), capacity: size) { out in
+            for entry in entries { DAVXMLWriter.write(Self.response(entry), into: &out) }
+            for token in syncTokenElements { DAVXMLWriter.write(token, into: &out) }
+        }
+    }
+
+    private var syncTokenElements: [DAVElement] {
+        syncToken.map { [DAVElement(.d("sync-token"), text: $0)] } ?? []
+    }
+
+    private static func response(_ entry: Entry) -> DAVElement {
+        var response = DAVElement(.d("response"), children: [DAVElement(.d("href"), text: entry.href)])
+        if let status = entry.status {
+            response.children.append(DAVElement(.d("status"), text: statusLine(status)))
+        }
+        for propstat in entry.propstats where !propstat.properties.isEmpty {
+            response.children.append(
+                DAVElement(
+                    .d("propstat"),
+                    children: [
+                        DAVElement(.d("prop"), children: propstat.properties),
+                        DAVElement(.d("status"), text: statusLine(propstat.status)),
+                    ]))
+        }
+        return response
     }
 
     public var text: String { DAVXMLWriter.document(element) }

@@ -156,6 +156,23 @@ import Testing
         var escaped: [UInt8] = []
         DAVXMLWriter.appendEscaped(String(decoding: fresh.data, as: UTF8.self), attribute: false, to: &escaped)
         #expect(CalDAVFixture.text(fixture.send("REPORT", fixture.collection, multiget)).contains(String(decoding: escaped, as: UTF8.self)))
+        // Hrefs spelled otherwise than the request's path: a whole URL, the list's UUID in capitals,
+        // an escaped name; one of another list is as missing.
+        let spellings = [
+            "http://127.0.0.1:8080\(fixture.collection)\(Self.uid).ics",
+            fixture.collection.replacingOccurrences(of: fixture.listID, with: fixture.listID.uppercased()) + Self.uid + ".ics",
+            fixture.collection + Self.uid.replacingOccurrences(of: "5E", with: "%35E") + ".ics",
+            "/dav/calendars/default/\(UUID().uuidString)/\(Self.uid).ics",
+        ]
+        let spelled = CalDAVFixture.text(
+            fixture.send(
+                "REPORT", fixture.collection,
+                """
+                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+                \(spellings.map { "<d:href>\($0)</d:href>" }.joined())</c:calendar-multiget>
+                """))
+        #expect(spelled.components(separatedBy: "<d:getetag>").count == 4)
+        #expect(spelled.components(separatedBy: "HTTP/1.1 404 Not Found").count == 2)
         // A calendar-query's time-range reads the reminders whole: in range, and out of it.
         func query(_ start: String, _ end: String) -> String {
             CalDAVFixture.text(

@@ -51,6 +51,23 @@ import Testing
                 """)
     }
 
+    /// What a response body carries is written response by response; it must be the whole tree's bytes.
+    @Test func aMultistatusWrittenResponseByResponseIsItsTreesBytes() {
+        var entries: [Multistatus.Entry] = [.init(href: "/dav/calendars/default/l/gone.ics", status: 404)]
+        for index in 0..<3 {
+            entries.append(
+                .init(
+                    href: "/dav/calendars/default/l/\(index).ics",
+                    propstats: [(200, [DAVElement(.d("getetag"), text: "\"\(index)\"")]), (404, [DAVElement(.d("nope"))])]))
+        }
+        for token in [nil, "https://georemind.org/ns/sync/1"] {
+            let multistatus = Multistatus(entries: entries, syncToken: token)
+            #expect(multistatus.bytes == DAVXMLWriter.bytes(multistatus.element))
+        }
+        let empty = Multistatus(entries: [], syncToken: "t")
+        #expect(empty.bytes == DAVXMLWriter.bytes(empty.element))
+    }
+
     @Test func pathsAreReadDecodedAndHrefsWrittenEncoded() {
         #expect(DAVPath("/dav/") == .root)
         #expect(DAVPath("/dav/principals/default/") == .principal("default"))
