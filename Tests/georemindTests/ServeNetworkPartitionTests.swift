@@ -100,9 +100,10 @@ import Testing
         #expect(try await fix(other, movedOver, step: 1, inside: true).status == 200)
         #expect(try await eventually(4 * Self.lease + 10) { try firings()[arrival[movedOver]!] == 1 })
         let moved = Date().timeIntervalSince(cut)
-        // The other instance takes the lapsed leases at its heartbeats, not all in one.
-        #expect(try await eventually(2 * Self.lease) { try owners()["b"]?.isSuperset(of: cutOffsPartitions) == true })
-        #expect(try await eventually(2 * Self.lease) { try firings()[arrival[inFlight]!] == 1 })
+        // The other instance takes the lapsed leases at its heartbeats, not all in one. (The 10 s
+        // beyond two leases are a loaded 2-core machine's: its heartbeats may wait on the CPU.)
+        #expect(try await eventually(2 * Self.lease + 10) { try owners()["b"]?.isSuperset(of: cutOffsPartitions) == true })
+        #expect(try await eventually(2 * Self.lease + 10) { try firings()[arrival[inFlight]!] == 1 })
         // The cut-off instance acknowledges nothing it cannot commit, and says it is not ready.
         #expect(try await fix(cutOff, lateOne, step: 1, inside: true).status == 503)
         #expect(try await eventually(15) { try await cutOff.send("GET", "/readyz").status == 503 })
