@@ -46,6 +46,7 @@ test: deps
 	GEOREMIND_TEST_ENGINE=postgres $(SWIFT) test --skip-build --disable-xctest --filter ServeFaultTests
 	@scripts/api-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/caldav-clients "$$($(SWIFT) build --show-bin-path)/georemind"
+	@scripts/caldav-conformance "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/browser-check "$$($(SWIFT) build --show-bin-path)/georemind"
 	@scripts/leak-check
 	@for target in trace evaluate sniff icalendar vtodo rrule values mapdata location phone apibody caldav; do \

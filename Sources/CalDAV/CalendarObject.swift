@@ -8,7 +8,9 @@ import ICalendar
 /// Two things a client chose are kept with the reminder (in its verbatim iCalendar extras) so that
 /// it finds its resource again: the UID when it is no canonical UUID (iOS writes uppercase UUIDs,
 /// others free text), as `X-GEOREMIND-UID`, and the resource name when it is not `UID.ics`, as
-/// `X-GEOREMIND-CALDAV-NAME`. Both are taken out again when the resource is written.
+/// `X-GEOREMIND-CALDAV-NAME`. The parent a subtask's RELATED-TO names is kept the same way, as
+/// `X-GEOREMIND-PARENT-UID`, so the link names the parent's UID as its resource shows it. They are
+/// taken out again when the resource is written.
 public struct CalendarObject: Sendable {
     public var reminderID: String
     public var listID: String?
@@ -23,6 +25,7 @@ public struct CalendarObject: Sendable {
 
     static let uidProperty = "X-GEOREMIND-UID"
     static let nameProperty = "X-GEOREMIND-CALDAV-NAME"
+    static let parentUIDProperty = "X-GEOREMIND-PARENT-UID"
 
     public init(_ reminder: Reminder, lists: [ReminderList]) {
         reminderID = reminder.id
@@ -38,8 +41,16 @@ public struct CalendarObject: Sendable {
                 name = uid + ".ics"
             }
             if let kept = todo.property(Self.nameProperty)?.text { name = kept }
+            // The parent's UID as the client wrote it, while the link still names that parent.
+            if let parentUID = todo.property(Self.parentUIDProperty)?.value,
+                let at = todo.properties.firstIndex(where: \.namesParent),
+                todo.properties[at].value == Self.reminderID(forUID: parentUID)
+            {
+                todo.properties[at].value = parentUID
+            }
             todo.removeProperties(named: Self.uidProperty)
             todo.removeProperties(named: Self.nameProperty)
+            todo.removeProperties(named: Self.parentUIDProperty)
             calendar.components[index] = todo
         }
         self.name = name

@@ -68,11 +68,33 @@ public struct CalendarQueryFilter: Hashable, Sendable {
         }
     }
 
-    /// RFC 4791 §9.9's table for VTODO.
+    /// RFC 4791 §9.9: whether any instance of the task overlaps the range. A repeating task's
+    /// instances follow its rules from its DTSTART (else its DUE), keeping the span between them;
+    /// a rule counted from completion has no instances ahead of time.
     static func overlaps(_ reminder: Reminder, start: Date, end: Date) -> Bool {
         let utc = TimeZone(identifier: "UTC")!
         let dtstart = reminder.startDate?.instant(floatingZone: utc)
         let due = reminder.dueDate?.instant(floatingZone: utc)
+        if overlaps(dtstart: dtstart, due: due, reminder: reminder, start: start, end: end) { return true }
+        guard let anchor = reminder.startDate ?? reminder.dueDate, let first = dtstart ?? due else { return false }
+        let span = (due ?? first).timeIntervalSince(dtstart ?? first)
+        for rule in reminder.recurrenceRules where !rule.fromCompletion {
+            for occurrence in rule.occurrences(from: anchor).prefix(Self.instancesLimit) {
+                let at = occurrence.instant(floatingZone: utc)
+                if at > end { break }
+                let instanceStart: Date? = reminder.startDate == nil ? nil : at
+                let instanceDue: Date? = reminder.startDate == nil ? at : due.map { _ in at + span }
+                if overlaps(dtstart: instanceStart, due: instanceDue, reminder: reminder, start: start, end: end) { return true }
+            }
+        }
+        return false
+    }
+
+    /// How many instances of a repeating task a time-range looks through (a daily task, 270 years).
+    static let instancesLimit = 100_000
+
+    /// RFC 4791 §9.9's table for VTODO, for one instance.
+    private static func overlaps(dtstart: Date?, due: Date?, reminder: Reminder, start: Date, end: Date) -> Bool {
         let created = reminder.creationDate
         switch (dtstart, due) {
         case let (s?, d?): return (start < d || start <= s) && (end > s || end >= d)

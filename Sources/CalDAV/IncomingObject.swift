@@ -47,6 +47,12 @@ public struct IncomingObject: Sendable {
         todo.removeProperties(named: CalendarObject.nameProperty)
         if uid != reminderID { todo.append(ICalProperty(name: CalendarObject.uidProperty, value: uid)) }
         if name != uid + ".ics" { todo.append(ICalProperty(name: CalendarObject.nameProperty, text: name)) }
+        todo.removeProperties(named: CalendarObject.parentUIDProperty)
+        if let parent = todo.properties.first(where: \.namesParent)?.value,
+            parent != CalendarObject.reminderID(forUID: parent)
+        {
+            todo.append(ICalProperty(name: CalendarObject.parentUIDProperty, value: parent))
+        }
 
         let geoAlarmID = InterchangeIdentifier.nameBased(uid + "/GEO")
         todo.components.removeAll { $0.name == "VALARM" && $0.property("UID")?.value.lowercased() == geoAlarmID }

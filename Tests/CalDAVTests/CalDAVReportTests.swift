@@ -47,6 +47,34 @@ import Testing
         #expect(fetched.contains("<d:href>\(fixture.collection)missing.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
     }
 
+    /// RFC 4791 §9.9: a time-range matches a repeating task when any instance overlaps it. A
+    /// yearly task from 1992 has instances in 1998-2015; a weekly one with COUNT=3 ends in time.
+    @Test func aTimeRangeMatchesALaterInstanceOfARepeatingTask() throws {
+        let fixture = try CalDAVFixture()
+        let yearly = "DTSTART:19920415T133000Z\r\nDUE:19920516T045959Z\r\nRRULE:FREQ=YEARLY\r\n"
+        #expect(
+            fixture.send("PUT", fixture.collection + "yearly.ics", CalDAVFixture.tasksOrgTodo(uid: "yearly", extra: yearly)).status == 201)
+        let weekly = "DUE:20221017T070500Z\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\n"
+        #expect(
+            fixture.send("PUT", fixture.collection + "weekly.ics", CalDAVFixture.tasksOrgTodo(uid: "weekly", extra: weekly)).status == 201)
+        func query(_ start: String, _ end: String) -> String {
+            let body = """
+                <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>
+                <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"><c:time-range start="\(start)" end="\(end)"/>
+                </c:comp-filter></c:comp-filter></c:filter></c:calendar-query>
+                """
+            return CalDAVFixture.text(fixture.send("REPORT", fixture.collection, body, headers: ["Depth": "1"]))
+        }
+        let nineties = query("19970414T000000Z", "20150514T000000Z")
+        #expect(nineties.contains("yearly.ics") && !nineties.contains("weekly.ics"))
+        // Between two yearly instances (a task's span is DTSTART to DUE): none.
+        #expect(!query("20000601T000000Z", "20010401T000000Z").contains("yearly.ics"))
+        #expect(query("20010420T000000Z", "20010421T000000Z").contains("yearly.ics"))
+        // The weekly task's third and last instance is due 2022-10-31; the fourth would be 11-07.
+        #expect(query("20221031T000000Z", "20221101T000000Z").contains("weekly.ics"))
+        #expect(!query("20221106T000000Z", "20221108T000000Z").contains("weekly.ics"))
+    }
+
     static func syncBody(_ token: String) -> String {
         """
         <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>

@@ -129,9 +129,7 @@ struct VTODODecoder {
     ]
 
     /// RELATED-TO naming the parent: RELTYPE=PARENT, or no RELTYPE (RFC 5545 §3.2.15's default).
-    static func isParentLink(_ property: ICalProperty) -> Bool {
-        (property.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
-    }
+    static func isParentLink(_ property: ICalProperty) -> Bool { property.namesParent }
 
     /// DTSTART or DUE; an all-day date takes back its zone from X-GEOREMIND-TZID.
     private func date(_ property: ICalProperty) throws(ICalParseError) -> CivilDateTime {
