@@ -31,7 +31,7 @@ extension CalDAVService {
         switch resource {
         case .root: return []
         case .principals: return [(account.principal, .principal)]
-        case let .home(lists): return lists.map { ($0.list.id, .collection($0)) }
+        case let .home(lists): return lists.map { ($0.grant.segment, .collection($0)) }
         case let .collection(state): return state.objects.map { ($0.name, .object($0, list: state.grant)) }
         case .principal, .object: return []
         }
@@ -132,7 +132,9 @@ extension CalDAVService {
                 return DAVPath.decoded(String(Substring(rest)))
             }
         }
-        guard case let .object(_, list, name)? = DAVPath(href), listID(forSegment: list) == state.list.id else { return nil }
+        guard case let .object(_, list, name)? = DAVPath(href),
+            list == state.grant.segment || listID(forSegment: list) == state.list.id
+        else { return nil }
         return name
     }
 
@@ -147,7 +149,7 @@ extension CalDAVService {
             )
         case let .home(lists):
             return (
-                Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), homeToken(lists),
+                Dictionary(lists.map { ($0.grant.segment + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), homeToken(lists),
                 homeSyncCollection
             )
         default: return nil

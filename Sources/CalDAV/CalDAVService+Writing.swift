@@ -33,7 +33,7 @@ extension CalDAVService {
                     throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already taken")
                 }
                 let href =
-                    DAVPath.collectionHref(principal, otherList.list.id)
+                    DAVPath.collectionHref(principal, otherList.grant.segment)
                     + DAVPath.encoded(otherList.objects.first { $0.reminderID == other.id }?.name ?? name)
                 throw DAVError.precondition(403, .c("no-uid-conflict"), "UID \(incoming.uid) is already at \(href)")
             }
@@ -103,14 +103,20 @@ extension CalDAVService {
         {
             throw DAVError.precondition(403, .c("supported-calendar-component"), "lists hold VTODO only")
         }
-        let id = Self.listID(forSegment: segment)
+        // A UUID segment is the list's identifier; any other is kept as the name the caller's
+        // lists are listed under, for a list with an identifier of its own (another person's list
+        // of the same name is another list).
+        let uuid = UUID(uuidString: segment)?.uuidString.lowercased()
+        let id = uuid ?? UUID().uuidString.lowercased()
         try access.writing(.reminders) { store in
-            guard try !store.lists().contains(where: { $0.id == id }) else {
+            let (grants, lists) = try self.grants(store)
+            guard !grants.contains(where: { $0.segment == segment }), !lists.contains(where: { $0.id == id }) else {
                 throw DAVError.status(405, "the list exists")
             }
             var list = ReminderList(id: id, title: segment)
             if let set { try Self.apply(set, to: &list) }
             _ = try store.save(list, owner: actor)
+            if segment != id { try store.setListCollectionName(segment, listID: id, for: actor) }
             if let order = set?.child(DAVName(DAVName.appleICal, "calendar-order")) {
                 try store.setListPosition(Self.position(order), listID: id, for: actor)
             }

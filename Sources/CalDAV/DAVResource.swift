@@ -26,6 +26,11 @@ struct ListGrant {
     var owner: String
     /// Where the caller put the list among its own (Apple's calendar-order); nil when never placed.
     var position: Int? = nil
+    /// The name the caller's client made the list under, when that was not its identifier.
+    var collectionName: String? = nil
+
+    /// The list's path segment in the caller's calendar home: where it was made, else its identifier.
+    var segment: String { collectionName ?? list.id }
 
     /// Whether the caller may change the list's reminders.
     var canEditReminders: Bool { role.canEditReminders && list.allowsContentModifications }
@@ -117,10 +122,13 @@ extension CalDAVService {
 
     /// The list a collection segment names, and every list (a resource's bytes name its list).
     /// A list the caller is no member of is answered exactly as a missing one.
+    /// A segment is the name the caller made the list under, else the list's identifier (a UUID in
+    /// any case, or a name a list was made under before names were kept: its name-based UUID).
     func list(_ store: ReminderStore, segment: String) throws -> (grant: ListGrant, lists: [ReminderList]) {
-        let id = Self.listID(forSegment: segment)
         let (grants, lists) = try self.grants(store)
-        guard let grant = grants.first(where: { $0.list.id == id }) else { throw DAVError.status(404, "no list \(segment)") }
+        let id = Self.listID(forSegment: segment)
+        guard let grant = grants.first(where: { $0.collectionName == segment }) ?? grants.first(where: { $0.list.id == id })
+        else { throw DAVError.status(404, "no list \(segment)") }
         return (grant, lists)
     }
 
@@ -129,12 +137,13 @@ extension CalDAVService {
         let lists = try store.lists()
         let members = try store.membersByList()
         let positions = try store.listPositions(of: actor)
+        let names = try store.listCollectionNames(of: actor)
         let grants = lists.compactMap { list -> ListGrant? in
             let listMembers = members[list.id] ?? []
             guard let role = listMembers.first(where: { $0.account == actor })?.role else { return nil }
             return ListGrant(
                 list: list, role: role, owner: listMembers.first { $0.role == .owner }?.account ?? actor,
-                position: positions[list.id])
+                position: positions[list.id], collectionName: names[list.id])
         }
         return (grants, lists)
     }
@@ -157,7 +166,7 @@ extension CalDAVService {
     /// The home's token: the lists' tokens, so it moves when any list changes.
     func homeToken(_ lists: [ListState]) -> String {
         history.token(
-            for: Dictionary(lists.map { ($0.list.id + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home",
+            for: Dictionary(lists.map { ($0.grant.segment + "/", $0.token) }, uniquingKeysWith: { a, _ in a }), salt: "home",
             collection: homeSyncCollection)
     }
 

@@ -12,11 +12,21 @@ enum PostgresSchema {
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
         ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
+        ("sqlite-v19", sqliteV19),
     ]
 
     /// SQLite's v18-list-positions: where each member puts a list (Apple's calendar-order). SQLite's
     /// v17 (kept renderings) has no counterpart: working copies render afresh.
     static let sqliteV18 = ["ALTER TABLE listMember ADD COLUMN position bigint"]
+
+    /// SQLite's v19-list-collection-names: the name a member's CalDAV client made a list under.
+    static let sqliteV19 = [
+        "ALTER TABLE listMember ADD COLUMN collectionName text",
+        """
+        CREATE UNIQUE INDEX listMember_on_collectionName ON listMember(account, collectionName)
+            WHERE collectionName IS NOT NULL
+        """,
+    ]
 
     /// A phone's reported crossing waits in its partition's inbox beside the fixes, in the order
     /// it came (``ReportedCrossing/inboxText``); null for a fix.

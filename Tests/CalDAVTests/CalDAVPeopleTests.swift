@@ -139,4 +139,42 @@ import Testing
         // An account's own list, where its reminders naming no list go, stays.
         #expect(fixture.send("DELETE", collection("ben", bens), as: "ben").status == 403)
     }
+
+    /// A list is listed where its maker's client made it (caldav-server-tester's
+    /// create-calendar.stable-url), and a name is the person's own: two people may both make
+    /// `groceries/`, and get two lists.
+    @Test func aListIsListedUnderTheNameItWasMadeUnderEachPersonTheirOwn() throws {
+        func make(_ principal: String, _ segment: String, _ title: String) -> Int {
+            let body = """
+                <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>
+                <d:displayname>\(title)</d:displayname></d:prop></d:set></c:mkcalendar>
+                """
+            return fixture.send("MKCALENDAR", collection(principal, segment), body, as: principal).status
+        }
+        #expect(make("anna", "groceries", "Anna's groceries") == 201)
+        #expect(make("ben", "groceries", "Ben's groceries") == 201)
+        #expect(make("anna", "groceries", "Again") == 405)
+        let upper = UUID().uuidString
+        #expect(make("anna", upper, "Work") == 201)
+        let home = CalDAVFixture.text(
+            fixture.send("PROPFIND", "/dav/calendars/anna/", Self.propfindPrivileges, headers: ["Depth": "1"], as: "anna"))
+        #expect(home.contains("<d:href>/dav/calendars/anna/groceries/</d:href>") && home.contains("/anna/\(upper)/</d:href>"))
+        let annasGroceries = try #require(try fixture.store.lists().first { $0.title == "Anna's groceries" }).id
+        let bensGroceries = try #require(try fixture.store.lists().first { $0.title == "Ben's groceries" }).id
+        #expect(annasGroceries != bensGroceries && !home.contains(annasGroceries) && !home.contains(upper.lowercased()))
+        // Each finds their own list there, and a PUT lands in it.
+        #expect(
+            fixture.send("PUT", collection("ben", "groceries") + "milk.ics", CalDAVFixture.appleTodo(uid: "milk"), as: "ben").status == 201)
+        #expect(try fixture.store.reminder(id: CalendarObject.reminderID(forUID: "milk"))?.listID == bensGroceries)
+        let annas = CalDAVFixture.text(fixture.send("PROPFIND", collection("anna", "groceries"), headers: ["Depth": "1"], as: "anna"))
+        #expect(annas.contains("Anna&apos;s groceries") || annas.contains("Anna's groceries"))
+        #expect(!annas.contains("milk.ics"))
+        // Shared with Ben, Anna's list is his under its identifier: the name is Anna's.
+        try fixture.store.share(listID: annasGroceries, with: "ben", role: .editor, by: "anna")
+        let bensHome = CalDAVFixture.text(fixture.send("PROPFIND", "/dav/calendars/ben/", headers: ["Depth": "1"], as: "ben"))
+        #expect(bensHome.contains("/ben/groceries/</d:href>") && bensHome.contains("/ben/\(annasGroceries)/</d:href>"))
+        // A list made under a name before names were kept answers at that name still.
+        _ = try fixture.store.save(ReminderList(id: InterchangeIdentifier.nameBased("legacy"), title: "Legacy"), owner: "anna")
+        #expect(fixture.send("PROPFIND", collection("anna", "legacy"), headers: ["Depth": "0"], as: "anna").status == 207)
+    }
 }

@@ -12,7 +12,7 @@ extension ReminderStore {
         ("storeInfo", ["key", "value"]),
         ("account", ["name", "isAdmin", "createdDate", "disabledDate"]),
         ("list", ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
-        ("listMember", ["listID", "account", "role", "position"]),
+        ("listMember", ["listID", "account", "role", "position", "collectionName"]),
         ("recurrenceSeries", ["id", "liveReminderID", "startDate", "startTimeZone", "recurrenceRules"]),
         (
             "reminder",

@@ -21,7 +21,7 @@ enum StoreSchema {
         "v7-place-areas", "v8-outbox",
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
-        "v16-kept-resource-names", "v17-kept-renderings", "v18-list-positions",
+        "v16-kept-resource-names", "v17-kept-renderings", "v18-list-positions", "v19-list-collection-names",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -44,6 +44,7 @@ enum StoreSchema {
         migrator.registerMigration("v16-kept-resource-names", migrate: indexKeptResourceNames)
         migrator.registerMigration("v17-kept-renderings", migrate: addKeptRenderings)
         migrator.registerMigration("v18-list-positions", migrate: addListPositions)
+        migrator.registerMigration("v19-list-collection-names", migrate: addListCollectionNames)
         return migrator
     }
 
@@ -481,6 +482,18 @@ enum StoreSchema {
     /// person as iCloud keeps it); NULL where they never placed it.
     private static func addListPositions(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE listMember ADD COLUMN position INTEGER")
+    }
+
+    /// The name a member's CalDAV client gave a list it made (the path segment of its
+    /// MKCALENDAR, when that is not the list's identifier), so the list is listed where it was
+    /// made; NULL for every other list. One person's names are distinct.
+    private static func addListCollectionNames(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE listMember ADD COLUMN collectionName TEXT;
+                CREATE UNIQUE INDEX listMember_on_collectionName ON listMember(account, collectionName)
+                    WHERE collectionName IS NOT NULL;
+                """)
     }
 
     /// The triggers of ``addKeptRenderings(_:)``: a working copy of another engine's rows keeps
