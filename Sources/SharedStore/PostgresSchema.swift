@@ -12,12 +12,15 @@ enum PostgresSchema {
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
         ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
-        ("sqlite-v19", sqliteV19),
+        ("sqlite-v19", sqliteV19), ("sqlite-v20", sqliteV20),
     ]
 
     /// SQLite's v18-list-positions: where each member puts a list (Apple's calendar-order). SQLite's
     /// v17 (kept renderings) has no counterpart: working copies render afresh.
     static let sqliteV18 = ["ALTER TABLE listMember ADD COLUMN position bigint"]
+
+    /// SQLite's v20-outbox-readers: the members of an event's list when it fired.
+    static let sqliteV20 = ["ALTER TABLE outboxEvent ADD COLUMN readers text"]
 
     /// SQLite's v19-list-collection-names: the name a member's CalDAV client made a list under.
     static let sqliteV19 = [

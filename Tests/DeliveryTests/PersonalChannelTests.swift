@@ -5,8 +5,9 @@ import GeofenceEngine
 import TestSupport
 import Testing
 
-/// A channel is a person's: it carries the alerts fired for that person (docs/people.md), from
-/// the evaluator's own events through the outbox to a real ntfy-shaped receiver on loopback.
+/// A channel is a person's: it carries the alerts fired for that person (docs/people.md), and a
+/// person's webhook every event of the lists they read, from the evaluator's own events through
+/// the outbox to a real ntfy-shaped receiver on loopback.
 @Suite struct PersonalChannelTests {
     let shop = StructuredLocation(title: "Shop", latitude: 48.1, longitude: 11.5)
     let start = Date(timeIntervalSince1970: 1_795_000_000)
@@ -32,14 +33,22 @@ import Testing
         bins.creator = "anna"
         bins.alarmsFor = .anyone
         bins = try store.save(bins)
+        // Ben's own list, shared with no one.
+        var call = Reminder(
+            listID: try store.defaultListID(of: "ben"), title: "Call mum",
+            alarms: [Alarm(trigger: .absolute(date: start.addingTimeInterval(100)))])
+        call.creator = "ben"
+        call = try store.save(call)
 
         let receiver = try await WebhookReceiver()
         let base = "http://127.0.0.1:\(receiver.port)"
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/anna", account: "anna")
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/ben", account: "ben")
         _ = try store.addChannel(kind: .ntfy, target: "\(base)/everyone")
-        // Ben's own webhook (a program of his) carries his alerts as his channel does.
+        // A person's webhook (a program of theirs) carries every event of the lists they read:
+        // Anna's the household's milk fired for Ben too, not Ben's own call.
         _ = try store.addWebhook(url: "\(base)/ben-hook", secret: WebhookSecret.generate().description, account: "ben")
+        _ = try store.addWebhook(url: "\(base)/anna-hook", secret: WebhookSecret.generate().description, account: "anna")
 
         // Both phones arrive at the shop; Anna's first, which fires nothing: the milk is Ben's.
         func fix(_ seconds: Double, _ device: String, inside: Bool) -> Fix {
@@ -52,7 +61,7 @@ import Testing
             fix(60, "ben/phone", inside: true), fix(120, "anna/phone", inside: true),
         ]) { fired.append("\($0.reminder.title) \($0.people)") }
         _ = try evaluator.finish { fired.append("\($0.reminder.title) \($0.people)") }
-        #expect(fired == [#"Buy milk ["ben"]"#, #"Bins out ["anna", "ben"]"#])
+        #expect(fired == [#"Buy milk ["ben"]"#, #"Bins out ["anna", "ben"]"#, #"Call mum ["ben"]"#])
 
         var options = DispatcherOptions()
         options.retry = RetryPolicy(base: 0.05, cap: 0.2, retryFor: 60)
@@ -61,12 +70,16 @@ import Testing
         let tally = try await WebhookDispatcher(store: store, transport: transport, options: options).runOnce()
         try await transport.shutdown()
         try await receiver.stop()
-        #expect(tally.delivered == 7)
-        let received = receiver.requests.map { "\($0.path) \($0.headers["title"] ?? "")" }.sorted()
+        #expect(tally.delivered == 12)
+        let received = receiver.requests.map { request in
+            let title = request.headers["title"] ?? Self.reminderTitle(ofWebhookBody: request.body)
+            return "\(request.path) \(title)"
+        }.sorted()
         #expect(
             received == [
-                "/anna Bins out", "/ben Bins out", "/ben Buy milk", "/ben-hook ", "/ben-hook ", "/everyone Bins out",
-                "/everyone Buy milk",
+                "/anna Bins out", "/anna-hook Bins out", "/anna-hook Buy milk", "/ben Bins out", "/ben Buy milk",
+                "/ben Call mum", "/ben-hook Bins out", "/ben-hook Buy milk", "/ben-hook Call mum", "/everyone Bins out",
+                "/everyone Buy milk", "/everyone Call mum",
             ])
     }
 
@@ -92,5 +105,12 @@ import Testing
         }
         #expect(try store.removeChannel("phone", visibleTo: "ben").id == bens.id)
         #expect(try store.channels().map(\.id) == [annas.id, unowned.id])
+    }
+
+    /// The reminder title a Standard Webhooks body carries (`data.reminder.title`).
+    static func reminderTitle(ofWebhookBody body: [UInt8]) -> String {
+        let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+        let reminder = (json?["data"] as? [String: Any])?["reminder"] as? [String: Any]
+        return reminder?["title"] as? String ?? "?"
     }
 }

@@ -4,6 +4,8 @@
 struct AlarmAudience: Sendable {
     /// Subject accounts' numbers by alarm number, sorted; empty: nobody (a disabled account's).
     let subjects: [[Int32]]
+    /// The members of each alarm's list by alarm number, sorted: who may read its events.
+    let readers: [[String]]
     var accountNumbers: [String: Int32]
     /// Account number by device identifier; devices the store did not know when asked get
     /// ``defaultOwner``.
@@ -11,11 +13,12 @@ struct AlarmAudience: Sendable {
     /// The account of a device nobody registered: the account feeding a trace (`--account`).
     let defaultOwner: Int32
 
-    init(book: PeopleBook, alarmSubjects: [Set<String>], defaultAccount: String) {
+    init(book: PeopleBook, alarmSubjects: [Set<String>], alarmReaders: [[String]], defaultAccount: String) {
         var numbers: [String: Int32] = [:]
         for account in book.accounts where !account.isDisabled { numbers[account.name] = Int32(numbers.count) }
         accountNumbers = numbers
         subjects = alarmSubjects.map { names in names.compactMap { numbers[$0] }.sorted() }
+        readers = alarmReaders.map { $0.sorted() }
         owners = book.deviceAccounts.compactMapValues { numbers[$0] ?? -1 }
         defaultOwner = numbers[defaultAccount] ?? -1
     }

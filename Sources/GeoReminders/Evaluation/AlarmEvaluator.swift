@@ -112,6 +112,7 @@ public final class AlarmEvaluator {
         let reminders = try store.incompleteReminders()
         let people = try store.peopleBook()
         var subjects: [Set<String>] = []
+        var readers: [[String]] = []
         // Sized once: growing them (rehashing every key) cost about 2 ms of a start with 10,000 places.
         let alarmCount = reminders.reduce(0) { $0 + $1.alarms.count }
         var alarms: [ArmedAlarm] = []
@@ -130,7 +131,8 @@ public final class AlarmEvaluator {
             let summary = AlarmEvent.ReminderSummary(reminder)
             // Whom the reminder's alarms fire for: a location alarm tests only their devices; a time
             // alarm, which has no device, names them as whom its alert is for.
-            let reminderSubjects = reminder.alarmSubjects(listMembers: reminder.listID.flatMap { people.listMembers[$0] } ?? [])
+            let listMembers = reminder.listID.flatMap { people.listMembers[$0] } ?? []
+            let reminderSubjects = reminder.alarmSubjects(listMembers: listMembers)
             for alarm in reminder.alarms where alarm.firedDate == nil {
                 let number = Int32(alarms.count)
                 if let (location, proximity) = alarm.geofence {
@@ -153,11 +155,13 @@ public final class AlarmEvaluator {
                     alarmOfFence.append(number)
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm, location: location, proximity: proximity))
                     subjects.append(reminderSubjects)
+                    readers.append(listMembers)
                 } else if firesTimedAlarms, let date = alarm.fireDate(due: reminder.dueDate, floatingZone: floatingZone) {
                     timeAlarms.append((date.timeIntervalSinceReferenceDate, number))
                     indexByFence[ArmedAlarm.key(reminderID: reminder.id, alarmID: alarm.id)] = number
                     alarms.append(ArmedAlarm(reminder: summary, alarm: alarm))
                     subjects.append(reminderSubjects)
+                    readers.append(listMembers)
                 }
             }
         }
@@ -172,7 +176,8 @@ public final class AlarmEvaluator {
         var transitionAlarms = TransitionAlarms(alarmOfFence: alarmOfFence, proximities: alarms.map(\.proximity))
         if people.isShared {
             let audience = AlarmAudience(
-                book: people, alarmSubjects: subjects, defaultAccount: account ?? people.accounts.first?.name ?? Account.firstName)
+                book: people, alarmSubjects: subjects, alarmReaders: readers,
+                defaultAccount: account ?? people.accounts.first?.name ?? Account.firstName)
             transitionAlarms.audience = audience
             // A device tracks only its person's fences: its cost per fix does not grow with other
             // people's places near it (the evaluator's own check stays, for what a saved state holds).

@@ -51,6 +51,10 @@ public struct AlarmEvent: Hashable, Sendable {
     /// fired a location alarm, a time alarm's subjects (docs/people.md); empty on a store of one.
     /// Their channels carry it.
     public var people: [String] = []
+    /// The members of the reminder's list when it fired, on a store of several accounts: whose
+    /// webhooks carry it (a person's program sees every event of the lists they read); empty on a
+    /// store of one.
+    public var readers: [String] = []
 
     public init(
         time: Date, kind: Kind, reminder: ReminderSummary, alarm: Alarm,

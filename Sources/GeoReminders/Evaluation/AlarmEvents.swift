@@ -29,6 +29,7 @@ public struct AlarmEvents: RandomAccessCollection, Sendable {
             time: Date(timeIntervalSinceReferenceDate: event.time), kind: kind, reminder: alarm.reminder,
             alarm: alarm.alarm, location: alarm.location, fix: event.fix, distance: event.distance)
         if let audience {
+            fired.readers = audience.readers[Int(event.alarm)]
             if let fix = event.fix {
                 fired.person = audience.name(of: audience.owner(of: fix.device))
                 fired.people = fired.person.map { [$0] } ?? []

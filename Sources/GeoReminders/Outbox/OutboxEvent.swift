@@ -64,11 +64,14 @@ public struct OutboxEvent: Hashable, Sendable {
     public var late: Bool
     /// The accounts it is for (``AlarmEvent/people``); empty: everyone (a store of one account).
     public var people: [String]
+    /// The members of the reminder's list when it fired (``AlarmEvent/readers``); empty: not
+    /// recorded (a store of one account, or an event older than the column).
+    public var readers: [String]
 
     public init(
         id: String, sequence: Int64 = 0, type: EventType, reminder: AlarmEvent.ReminderSummary, alarmID: String,
         device: String?, time: Date, fix: FixRecord?, location: PlaceRecord?, distance: Double?,
-        recordedDate: Date, late: Bool, people: [String] = []
+        recordedDate: Date, late: Bool, people: [String] = [], readers: [String] = []
     ) {
         self.id = id
         self.sequence = sequence
@@ -83,6 +86,7 @@ public struct OutboxEvent: Hashable, Sendable {
         self.recordedDate = recordedDate
         self.late = late
         self.people = people
+        self.readers = readers
     }
 
     /// The outbox row for `event`, recorded at `recordedDate`; late when it happened more than
@@ -103,7 +107,8 @@ public struct OutboxEvent: Hashable, Sendable {
                     PlaceRecord(title: $0.title, latitude: $0.latitude, longitude: $0.longitude, radius: $0.effectiveRadius)
                 },
             distance: event.kind == .time ? nil : event.distance,
-            recordedDate: recordedDate, late: recordedDate.timeIntervalSince(event.time) > lateAfter, people: event.people)
+            recordedDate: recordedDate, late: recordedDate.timeIntervalSince(event.time) > lateAfter, people: event.people,
+            readers: event.readers)
     }
 }
 

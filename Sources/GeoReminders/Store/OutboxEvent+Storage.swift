@@ -8,7 +8,7 @@ extension OutboxEvent {
     public static let columnNames = [
         "sequence", "id", "type", "reminderID", "reminderTitle", "reminderPriority", "reminderCreationDate", "alarmID",
         "device", "eventDate", "fixLatitude", "fixLongitude", "fixAccuracy", "fixDate", "placeTitle", "placeLatitude",
-        "placeLongitude", "placeRadius", "distance", "recordedDate", "late", "people",
+        "placeLongitude", "placeRadius", "distance", "recordedDate", "late", "people", "readers",
     ]
 
     /// ``columnNames`` as a SELECT lists them.
@@ -26,6 +26,7 @@ extension OutboxEvent {
             real(fix?.time?.timeIntervalSinceReferenceDate), text(location?.title), real(location?.latitude),
             real(location?.longitude), real(location?.radius), real(distance), .real(recordedDate.timeIntervalSinceReferenceDate),
             .integer(late ? 1 : 0), people.isEmpty ? .null : .text(people.joined(separator: " ")),
+            readers.isEmpty ? .null : .text(readers.joined(separator: " ")),
         ]
     }
 
@@ -47,7 +48,8 @@ extension OutboxEvent {
             alarmID: row[7].text ?? "", device: row[8].text, time: date(9) ?? .distantPast,
             fix: fix, location: place, distance: row[18].real,
             recordedDate: date(19) ?? .distantPast, late: (row[20].integer ?? 0) != 0,
-            people: row[21].text.map { $0.split(separator: " ").map(String.init) } ?? [])
+            people: row[21].text.map { $0.split(separator: " ").map(String.init) } ?? [],
+            readers: row[22].text.map { $0.split(separator: " ").map(String.init) } ?? [])
     }
 
     /// Inserts the row unless an event with the same id is there already.

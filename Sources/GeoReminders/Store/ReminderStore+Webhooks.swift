@@ -290,10 +290,14 @@ extension WebhookEndpoint {
         events.matches(event.type) && (acceptsLate || !event.late) && isFor(event)
     }
 
-    /// A person's channel carries their alerts only; one that is no one's, every alert; an event
-    /// that names no one (a store of one account) is everyone's.
+    /// A person's channel carries their alerts only (a notification is for whom the alarm fired
+    /// for); a person's webhook, every event of the lists they read (a program of theirs, as their
+    /// `GET /api/v1/events`); one that is no one's, every event. An event that names no one (a
+    /// store of one account) is everyone's.
     public func isFor(_ event: OutboxEvent) -> Bool {
-        guard let account, !event.people.isEmpty else { return true }
+        guard let account else { return true }
+        if kind == .webhook, !event.readers.isEmpty { return event.readers.contains(account) }
+        guard !event.people.isEmpty else { return true }
         return event.people.contains(account)
     }
 }

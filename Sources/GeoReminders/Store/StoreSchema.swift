@@ -22,6 +22,7 @@ enum StoreSchema {
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
         "v16-kept-resource-names", "v17-kept-renderings", "v18-list-positions", "v19-list-collection-names",
+        "v20-outbox-readers",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -45,6 +46,7 @@ enum StoreSchema {
         migrator.registerMigration("v17-kept-renderings", migrate: addKeptRenderings)
         migrator.registerMigration("v18-list-positions", migrate: addListPositions)
         migrator.registerMigration("v19-list-collection-names", migrate: addListCollectionNames)
+        migrator.registerMigration("v20-outbox-readers", migrate: addOutboxReaders)
         return migrator
     }
 
@@ -494,6 +496,11 @@ enum StoreSchema {
                 CREATE UNIQUE INDEX listMember_on_collectionName ON listMember(account, collectionName)
                     WHERE collectionName IS NOT NULL;
                 """)
+    }
+
+    /// The members of an event's list when it fired, space-separated: whose webhooks carry it.
+    private static func addOutboxReaders(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE outboxEvent ADD COLUMN readers TEXT")
     }
 
     /// The triggers of ``addKeptRenderings(_:)``: a working copy of another engine's rows keeps
