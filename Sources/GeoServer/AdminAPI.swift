@@ -40,6 +40,17 @@ struct AdminAPI: Sendable {
     func register(on router: Router<ServerContext>, routes: RouteTable) {
         let base = "/api/v1/admin"
         let access = api.access
+        /// `DELETE /api/v1/admin/KIND/:name`: an admin removes one by name (204).
+        func removal(of kind: String, _ remove: @escaping @Sendable (ReminderStore, String) throws -> Void) {
+            router.on("\(base)/\(kind)/:name", .delete, in: routes) { _, context in
+                let name = try context.parameters.require("name")
+                return try await api.respond(context, needs: .full) { token in
+                    try api.requireAdmin(token)
+                    try access.writing(.credentials) { try remove($0, name) }
+                    return Response(status: .noContent)
+                }
+            }
+        }
         router.on("\(base)/accounts", .get, in: routes) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
@@ -88,14 +99,7 @@ struct AdminAPI: Sendable {
                 return try ReminderAPI.json(.created, DeviceJSON(device, showingAccount: true))
             }
         }
-        router.on("\(base)/devices/:name", .delete, in: routes) { _, context in
-            let name = try context.parameters.require("name")
-            return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
-                try access.writing(.credentials) { try $0.removeDevice(name: name) }
-                return Response(status: .noContent)
-            }
-        }
+        removal(of: "devices") { store, name in try store.removeDevice(name: name) }
         router.on("\(base)/tokens", .get, in: routes) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
@@ -119,14 +123,7 @@ struct AdminAPI: Sendable {
                 return try ReminderAPI.json(.created, NewTokenJSON(made, secret: secret))
             }
         }
-        router.on("\(base)/tokens/:name", .delete, in: routes) { _, context in
-            let name = try context.parameters.require("name")
-            return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
-                try access.writing(.credentials) { try $0.revokeToken(name: name) }
-                return Response(status: .noContent)
-            }
-        }
+        removal(of: "tokens") { store, name in try store.revokeToken(name: name) }
     }
 
     /// A JSON object of `fields` only: another field is refused (422) rather than ignored, so

@@ -18,21 +18,21 @@ public struct AccountJSON: Encodable, Sendable {
 
 /// A token just created: ``TokenJSON`` and its secret, which no later answer shows again.
 public struct NewTokenJSON: Encodable, Sendable {
-    public var name: String
-    public var scope: String
-    public var account: String
-    public var device: String?
-    public var created: String
+    public var token: TokenJSON
     public var secret: String
 
     public init(_ token: APIToken, secret: String) {
-        let view = TokenJSON(token)
-        name = view.name
-        scope = view.scope
-        account = view.account
-        device = view.device
-        created = view.created
+        self.token = TokenJSON(token)
         self.secret = secret
+    }
+
+    private enum CodingKeys: String, CodingKey { case secret }
+
+    /// The token's fields, then `secret`, in one object.
+    public func encode(to encoder: any Encoder) throws {
+        try token.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(secret, forKey: .secret)
     }
 }
 

@@ -26,8 +26,10 @@ extension GeofenceEngine {
     /// With ``audiences`` and a `group`, the group's own index is queried: it holds no other
     /// group's fences (retired ones are filtered here, as for the full index).
     func queryIndex(_ envelope: Envelope, at time: Double, group: Int32? = nil, into items: inout [Int32]) {
-        let full = retired.index(at: time, full: index)
-        let chosen = if let group, groupIndexes.isActive { groupIndexes.index(of: group, orElse: full) } else { full }
+        let chosen =
+            if let group, groupIndexes.isActive {
+                groupIndexes.index(of: group, orElse: retired.index(at: time, full: index))
+            } else { retired.index(at: time, full: index) }
         guard let tree = chosen else { return }
         let start = items.count
         tree.query(envelope.first, into: &items)

@@ -18,10 +18,11 @@ struct GroupIndexes {
 
     /// The index of `group`'s fences; nil when it sees none; `full` when its tree could not be
     /// built (GEOS out of memory): the candidates' own audience check then leaves the rest out.
-    mutating func index(of group: Int32, orElse full: STRTree?) -> STRTree? {
+    /// `full` is asked for only then.
+    mutating func index(of group: Int32, orElse full: @autoclosure () -> STRTree?) -> STRTree? {
         if let tree = trees[group] { return tree }
         guard let mine = entries[group], !mine.isEmpty else { return nil }
-        guard let tree = try? STRTree(entries: mine) else { return full }
+        guard let tree = try? STRTree(entries: mine) else { return full() }
         trees[group] = tree
         entries[group] = nil
         return tree
