@@ -60,6 +60,31 @@ import Testing
 
     /// EventKit refuses a repeating reminder with no due date; an alarm relative to a due date
     /// that does not exist would never fire. The store refuses both, whoever the caller is.
+    /// BYHOUR, BYMINUTE and BYSECOND may restate the start's time of day (python caldav's
+    /// fixtures, some exports do), and are written back as read; naming another time, or any
+    /// time for an all-day start, is refused naming the rule and the start.
+    @Test func aRulesTimeOfDayMustBeTheStartsAndIsKept() throws {
+        let store = try memoryStore()
+        let utc = TimeZone(identifier: "UTC")!
+        let start = CivilDateTime(year: 2022, month: 10, day: 17, time: TimeOfDay(hour: 6, minute: 55, second: 0), timeZone: utc)
+        let due = CivilDateTime(year: 2022, month: 10, day: 17, time: TimeOfDay(hour: 7, minute: 5, second: 0), timeZone: utc)
+        let text = "FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55;COUNT=3"
+        let saved = try store.save(
+            Reminder(id: uuid(1), title: "Bins", startDate: start, dueDate: due, recurrenceRules: [try RecurrenceRule(rrule: text)]))
+        #expect(try store.reminder(id: saved.id)?.recurrenceRules.map(\.rrule) == [text])
+        #expect(saved.recurrenceRules[0].timeOfDay == RecurrenceTimeOfDay(hour: 6, minute: 55))
+        // Without a start, the due date's time is the series'.
+        #expect(throws: ReminderError.recurrenceTimeOfDay(id: uuid(2), rule: text, start: "07:05:00")) {
+            try store.save(Reminder(id: uuid(2), title: "x", dueDate: due, recurrenceRules: [try RecurrenceRule(rrule: text)]))
+        }
+        let allDay = CivilDateTime(year: 2022, month: 10, day: 17)
+        #expect(throws: ReminderError.recurrenceTimeOfDay(id: uuid(3), rule: "FREQ=DAILY;BYSECOND=0", start: "all day")) {
+            try store.save(
+                Reminder(id: uuid(3), title: "y", dueDate: allDay, recurrenceRules: [try RecurrenceRule(rrule: "FREQ=DAILY;BYSECOND=0")]))
+        }
+        #expect(try store.reminders().count == 1)
+    }
+
     @Test func rulesAndRelativeAlarmsNeedADueDate() throws {
         let store = try memoryStore()
         #expect(throws: ReminderError.recurrenceWithoutDueDate(id: uuid(1))) {

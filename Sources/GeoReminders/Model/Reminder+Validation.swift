@@ -13,6 +13,16 @@ extension Reminder {
         if let startDate, !startDate.isValid { throw .badDate(id: copy.id, field: "start date", date: startDate) }
         if let dueDate, !dueDate.isValid { throw .badDate(id: copy.id, field: "due date", date: dueDate) }
         if dueDate == nil, !recurrenceRules.isEmpty { throw .recurrenceWithoutDueDate(id: copy.id) }
+        // RFC 5545 reads BYHOUR and the like against DTSTART: the start, else the due date.
+        if let anchor = startDate ?? dueDate {
+            let wall = anchor.time.map { (hour: $0.hour, minute: $0.minute, second: $0.second) }
+            for rule in recurrenceRules where !rule.timeOfDay.isEmpty {
+                guard let wall, rule.timeOfDay.agrees(with: wall) else {
+                    let start = wall.map { String(format: "%02d:%02d:%02d", $0.hour, $0.minute, $0.second) } ?? "all day"
+                    throw .recurrenceTimeOfDay(id: copy.id, rule: rule.rrule, start: start)
+                }
+            }
+        }
         if let parentID {
             copy.parentID = try Self.canonicalIdentifier(parentID)
             if copy.parentID == copy.id { throw .ownParent(id: copy.id) }

@@ -10,6 +10,9 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     case badOffset(id: String, offset: Double)
     /// EventKit refuses a recurrence rule on a reminder with no due date: nothing to count from.
     case recurrenceWithoutDueDate(id: String)
+    /// A rule's BYHOUR/BYMINUTE/BYSECOND name another time of day than the start's (or name one
+    /// for an all-day start, which RFC 5545 forbids).
+    case recurrenceTimeOfDay(id: String, rule: String, start: String)
     /// An alarm relative to the due date of a reminder that has none would never fire.
     case relativeAlarmWithoutDueDate(id: String)
     case badColour(listID: String, colour: String)
@@ -33,6 +36,8 @@ public enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
             "reminder \(id) has a relative alarm offset \(offset); it must be a finite number of seconds"
         case let .recurrenceWithoutDueDate(id):
             "reminder \(id) repeats but has no due date to count from; give it a due date"
+        case let .recurrenceTimeOfDay(id, rule, start):
+            "reminder \(id) repeats by RRULE \(rule), whose BYHOUR/BYMINUTE/BYSECOND differ from its start (\(start)); a reminder repeats at its start's time of day: leave them out or make them agree"
         case let .relativeAlarmWithoutDueDate(id):
             "reminder \(id) has an alarm relative to its due date but no due date; give it a due date"
         case let .badColour(listID, colour):

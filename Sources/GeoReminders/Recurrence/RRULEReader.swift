@@ -21,9 +21,6 @@ struct RRULEReader {
             let name = piece[..<equals].uppercased()
             let value = piece[piece.index(after: equals)...].uppercased()
             guard let part = RecurrenceRulePart(rawValue: name) else {
-                if ["BYHOUR", "BYMINUTE", "BYSECOND"].contains(name) {
-                    throw RecurrenceRuleError.unsupportedPart(name: name)
-                }
                 throw RecurrenceRuleError.unknownPart(name: name)
             }
             guard values[part] == nil else { throw RecurrenceRuleError.duplicatePart(name: name) }
@@ -73,7 +70,12 @@ struct RRULEReader {
             weeksOfTheYear: try Self.integers(values[.weekNumbers], part: .weekNumbers),
             monthsOfTheYear: try Self.integers(values[.months], part: .months),
             setPositions: try Self.integers(values[.setPositions], part: .setPositions),
-            firstDayOfTheWeek: weekStart, fromCompletion: false, parts: order)
+            firstDayOfTheWeek: weekStart,
+            timeOfDay: RecurrenceTimeOfDay(
+                hour: try Self.timePart(values[.hour], .hour, limit: 23),
+                minute: try Self.timePart(values[.minute], .minute, limit: 59),
+                second: try Self.timePart(values[.second], .second, limit: 60)),
+            fromCompletion: false, parts: order)
     }
 
     /// RFC 5545 integers: optional sign, digits only (Swift's `Int("+3")` agrees).
@@ -82,6 +84,18 @@ struct RRULEReader {
             text.enumerated().allSatisfy({ $1.isASCII && ($1.isNumber || ($0 == 0 && ($1 == "+" || $1 == "-"))) })
         else { return nil }
         return Int(text)
+    }
+
+    /// BYHOUR, BYMINUTE or BYSECOND: one value in 0...limit; several would repeat a reminder
+    /// more than once a day.
+    private static func timePart(_ text: String?, _ part: RecurrenceRulePart, limit: Int) throws -> Int? {
+        guard let text else { return nil }
+        guard !text.contains(",") else { throw RecurrenceRuleError.unsupportedPart(name: part.rawValue) }
+        guard let value = integer(text) else { throw RecurrenceRuleError.invalidNumber(part: part.rawValue, value: text) }
+        guard (0...limit).contains(value) else {
+            throw RecurrenceRuleError.outOfRange(part: part.rawValue, value: value, allowed: "0...\(limit)")
+        }
+        return value
     }
 
     private static func integers(_ text: String?, part: RecurrenceRulePart) throws -> [Int] {

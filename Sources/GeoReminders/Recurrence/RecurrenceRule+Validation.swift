@@ -80,6 +80,9 @@ extension RecurrenceRule {
         case .weekdays: return daysOfTheWeek.map(\.rruleValue).joined(separator: ",")
         case .setPositions: return list(setPositions)
         case .weekStart: return (firstDayOfTheWeek ?? .monday).rawValue
+        case .hour: return timeOfDay.hour.map(String.init) ?? ""
+        case .minute: return timeOfDay.minute.map(String.init) ?? ""
+        case .second: return timeOfDay.second.map(String.init) ?? ""
         case .count:
             if case .count(let count) = end { return String(count) }
             return ""

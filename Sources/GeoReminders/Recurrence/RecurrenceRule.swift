@@ -28,6 +28,10 @@ public struct RecurrenceRule: Hashable, Sendable {
     public let setPositions: [Int]
     /// WKST; nil when not written, which RFC 5545 reads as Monday.
     public let firstDayOfTheWeek: RecurrenceWeekday?
+    /// BYHOUR, BYMINUTE, BYSECOND as read: one value each, naming the time of day the series
+    /// starts at (a reminder repeats at its start's time of day; ``Reminder`` validation checks
+    /// they agree). Kept so the rule is written back as it came.
+    public let timeOfDay: RecurrenceTimeOfDay
     /// The next occurrence is counted from the completion instant (Todoist's `every!`),
     /// not from the completed occurrence's due date. Not part of RRULE text.
     public var fromCompletion: Bool
@@ -83,7 +87,8 @@ public struct RecurrenceRule: Hashable, Sendable {
         frequency: RecurrenceFrequency, interval: Int, end: RecurrenceEnd?,
         daysOfTheWeek: [RecurrenceDayOfWeek], daysOfTheMonth: [Int], daysOfTheYear: [Int],
         weeksOfTheYear: [Int], monthsOfTheYear: [Int], setPositions: [Int],
-        firstDayOfTheWeek: RecurrenceWeekday?, fromCompletion: Bool, parts: [RecurrenceRulePart]
+        firstDayOfTheWeek: RecurrenceWeekday?, timeOfDay: RecurrenceTimeOfDay = RecurrenceTimeOfDay(),
+        fromCompletion: Bool, parts: [RecurrenceRulePart]
     ) throws {
         self.frequency = frequency
         self.interval = interval
@@ -99,6 +104,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         self.monthsOfTheYear = monthsOfTheYear
         self.setPositions = setPositions
         self.firstDayOfTheWeek = firstDayOfTheWeek
+        self.timeOfDay = timeOfDay
         self.fromCompletion = fromCompletion
         self.parts = parts
         try validate()

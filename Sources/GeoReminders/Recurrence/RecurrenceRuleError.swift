@@ -6,7 +6,8 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
     /// A part that is not `NAME=VALUE`.
     case malformedPart(part: String)
     case unknownPart(name: String)
-    /// BYHOUR, BYMINUTE, BYSECOND: reminders keep their start's time of day.
+    /// BYHOUR, BYMINUTE, BYSECOND with several values: reminders repeat at most daily, at their
+    /// start's time of day.
     case unsupportedPart(name: String)
     case duplicatePart(name: String)
     case missingFrequency
@@ -38,9 +39,9 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
         case .malformedPart(let part):
             "malformed RRULE part '\(part)': expected NAME=VALUE separated by ';'"
         case .unknownPart(let name):
-            "unknown RRULE part \(name): expected FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS or WKST"
+            "unknown RRULE part \(name): expected FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, BYHOUR, BYMINUTE, BYSECOND or WKST"
         case .unsupportedPart(let name):
-            "unsupported RRULE part \(name): reminders keep their start's time of day"
+            "RRULE part \(name) names several times of day: a reminder repeats at its start's time of day; give one value or leave it out"
         case .duplicatePart(let name):
             "RRULE part \(name) appears more than once"
         case .missingFrequency:
