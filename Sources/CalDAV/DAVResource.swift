@@ -40,18 +40,24 @@ struct ListGrant {
 struct ListState {
     var grant: ListGrant
     var objects: [CalendarObject]
-    var token: String
+    private let lazyToken: LazyToken
 
     var list: ReminderList { grant.list }
+
+    /// The sync token, made (and remembered by the history) when first asked for: a multiget or
+    /// a listing without getctag never needs it, and it sorts every member.
+    var token: String { lazyToken.value }
 
     init(_ grant: ListGrant, objects: [CalendarObject], history: SyncHistory) {
         self.grant = grant
         let list = grant.list
         self.objects = objects
-        token = history.token(
-            for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
-            salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)",
-            collection: Self.syncCollection(list.id))
+        lazyToken = LazyToken {
+            history.token(
+                for: Dictionary(objects.map { ($0.name, $0.etag) }, uniquingKeysWith: { first, _ in first }),
+                salt: "list \(list.id) \(list.title) \(list.colour) \(list.allowsContentModifications)",
+                collection: Self.syncCollection(list.id))
+        }
     }
 
     /// The key the list's sync states are recorded under (``SyncStates``).

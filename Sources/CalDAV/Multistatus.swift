@@ -47,7 +47,7 @@ public struct Multistatus: Hashable, Sendable {
                 + entry.propstats.reduce(0) { $0 + $1.properties.reduce(0) { $0 + $1.text.utf8.count + 64 } }
         }
         return DAVXMLWriter.bytes(rootOf: .d("multistatus"), capacity: size) { out in
-            for entry in entries { DAVXMLWriter.write(Self.response(entry), into: &out) }
+            for entry in entries { Self.write(entry, into: &out) }
             for token in syncTokenElements { DAVXMLWriter.write(token, into: &out) }
         }
     }
@@ -71,6 +71,38 @@ public struct Multistatus: Hashable, Sendable {
                     ]))
         }
         return response
+    }
+
+    /// One response as ``response(_:)``'s element is written, without making the element: a
+    /// listing of a large list writes thousands.
+    private static func write(_ entry: Entry, into out: inout [UInt8]) {
+        out += "<d:response>".utf8
+        if entry.href.isEmpty {
+            out += "<d:href/>".utf8
+        } else {
+            out += "<d:href>".utf8
+            DAVXMLWriter.appendEscaped(entry.href, attribute: false, to: &out)
+            out += "</d:href>".utf8
+        }
+        if let status = entry.status { appendStatus(status, to: &out) }
+        for propstat in entry.propstats where !propstat.properties.isEmpty {
+            out += "<d:propstat><d:prop>".utf8
+            for property in propstat.properties { DAVXMLWriter.write(property, into: &out) }
+            out += "</d:prop>".utf8
+            appendStatus(propstat.status, to: &out)
+            out += "</d:propstat>".utf8
+        }
+        out += "</d:response>".utf8
+    }
+
+    private static func appendStatus(_ code: Int, to out: inout [UInt8]) {
+        out += "<d:status>".utf8
+        switch code {
+        case 200: out += "HTTP/1.1 200 OK".utf8
+        case 404: out += "HTTP/1.1 404 Not Found".utf8
+        default: DAVXMLWriter.appendEscaped(statusLine(code), attribute: false, to: &out)
+        }
+        out += "</d:status>".utf8
     }
 
     public var text: String { DAVXMLWriter.document(element) }
