@@ -74,12 +74,14 @@ extension CalDAVService {
                 throw DAVError.precondition(403, .d("supported-report"), "calendar-multiget applies to a list")
             }
             // By name: a client's multiget names every member of a large list at once.
-            let objects = state.objectsByName
+            let index = state.indexByName
             let entries = hrefs.map { href -> Multistatus.Entry in
-                guard let name = Self.memberName(href, under: base, in: state), let object = objects[name] else {
+                guard let name = Self.memberName(href, under: base, in: state), let position = index[name] else {
                     return Multistatus.Entry(href: href, status: 404)
                 }
-                return entry(href: href, .object(object, list: state.grant), properties, privileges: privileges, minimal: minimal)
+                return entry(
+                    href: href, .object(state.objects[position], list: state.grant), properties, privileges: privileges,
+                    minimal: minimal)
             }
             return .multistatus(Multistatus(entries: entries))
         case let .query(properties, filter):

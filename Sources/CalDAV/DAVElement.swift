@@ -4,13 +4,45 @@ public struct DAVElement: Hashable, Sendable {
     public var name: DAVName
     public var attributes: [String: String]
     public var children: [DAVElement]
-    public var text: String
+    public var text: String {
+        get { textBytes.map { String(decoding: $0, as: UTF8.self) } ?? storedText }
+        set {
+            storedText = newValue
+            textBytes = nil
+        }
+    }
+    private var storedText: String
+    /// The text as UTF-8 bytes, when it was given so (calendar data kept as bytes): written
+    /// without making a string of megabytes first.
+    private(set) var textBytes: [UInt8]?
 
     public init(_ name: DAVName, attributes: [String: String] = [:], children: [DAVElement] = [], text: String = "") {
         self.name = name
         self.attributes = attributes
         self.children = children
-        self.text = text
+        self.storedText = text
+    }
+
+    /// An element whose text is `bytes`, which must be UTF-8.
+    init(_ name: DAVName, utf8 bytes: [UInt8]) {
+        self.init(name)
+        textBytes = bytes
+    }
+
+    /// Whether the element has no text.
+    var hasNoText: Bool { textBytes?.isEmpty ?? storedText.isEmpty }
+
+    /// The text's length in UTF-8 bytes.
+    var textLength: Int { textBytes?.count ?? storedText.utf8.count }
+
+    public static func == (a: DAVElement, b: DAVElement) -> Bool {
+        a.name == b.name && a.attributes == b.attributes && a.children == b.children && a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(children)
+        hasher.combine(text)
     }
 
     /// The first child named `name`.

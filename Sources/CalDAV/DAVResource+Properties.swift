@@ -86,7 +86,7 @@ extension CalDAVService {
         case (.d("getlastmodified"), .object(let object, _)):
             return element(text: Self.httpDate(object.lastModifiedDate))
         case (.c("calendar-data"), .object(let object, _)):
-            return element(text: String(decoding: object.data, as: UTF8.self))
+            return DAVElement(name, utf8: object.data)
         default: return nil
         }
     }

@@ -65,9 +65,13 @@ struct ListState {
 
     var syncCollection: String { Self.syncCollection(list.id) }
 
-    /// The members by resource name (the first of a name, as the listing shows).
-    var objectsByName: [String: CalendarObject] {
-        Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The members' positions in ``objects`` by resource name (the first of a name, as the
+    /// listing shows); positions, not copies of the members, as a multiget looks up thousands.
+    var indexByName: [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(objects.count)
+        for (position, object) in objects.enumerated() where index[object.name] == nil { index[object.name] = position }
+        return index
     }
 }
 

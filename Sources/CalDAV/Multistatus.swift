@@ -44,7 +44,7 @@ public struct Multistatus: Hashable, Sendable {
         guard !entries.isEmpty else { return DAVXMLWriter.bytes(element) }
         let size = entries.reduce(256) { total, entry in
             total + 256 + entry.href.utf8.count
-                + entry.propstats.reduce(0) { $0 + $1.properties.reduce(0) { $0 + $1.text.utf8.count + 64 } }
+                + entry.propstats.reduce(0) { $0 + $1.properties.reduce(0) { $0 + $1.textLength + 64 } }
         }
         return DAVXMLWriter.bytes(rootOf: .d("multistatus"), capacity: size) { out in
             for entry in entries { Self.write(entry, into: &out) }

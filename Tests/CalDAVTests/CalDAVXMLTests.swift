@@ -52,6 +52,44 @@ import Testing
     }
 
     /// What a response body carries is written response by response; it must be the whole tree's bytes.
+    /// The escaper looks 8 bytes at a time: every length and position of a byte to escape, in
+    /// text and attributes, against escaping byte by byte; calendar data given as bytes is
+    /// written as the same text given as a string.
+    @Test func escapingAgreesWithByteByByteAtEveryPosition() {
+        func reference(_ bytes: [UInt8], attribute: Bool) -> [UInt8] {
+            bytes.flatMap { byte -> [UInt8] in
+                switch byte {
+                case 0x26: Array("&amp;".utf8)
+                case 0x3C: Array("&lt;".utf8)
+                case 0x3E: Array("&gt;".utf8)
+                case 0x22 where attribute: Array("&quot;".utf8)
+                case 0x0D: Array("&#13;".utf8)
+                default: [byte]
+                }
+            }
+        }
+        let alphabet = Array("ab&<>\"\r\né".utf8)
+        var state: UInt64 = 7
+        func nextRandom() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        for length in 0..<70 {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ in alphabet[Int(nextRandom() % UInt64(alphabet.count))] }
+                for attribute in [false, true] {
+                    var out: [UInt8] = []
+                    bytes.withUnsafeBufferPointer { DAVXMLWriter.appendEscaped($0, attribute: attribute, to: &out) }
+                    #expect(out == reference(bytes, attribute: attribute), "\(bytes)")
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(
+                    DAVXMLWriter.bytes(DAVElement(.c("calendar-data"), utf8: Array(text.utf8)))
+                        == DAVXMLWriter.bytes(DAVElement(.c("calendar-data"), text: text)))
+            }
+        }
+    }
+
     @Test func aMultistatusWrittenResponseByResponseIsItsTreesBytes() {
         var entries: [Multistatus.Entry] = [.init(href: "/dav/calendars/default/l/gone.ics", status: 404)]
         for index in 0..<3 {
