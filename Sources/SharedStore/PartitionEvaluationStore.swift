@@ -61,9 +61,9 @@ public final class PartitionEvaluationStore: EvaluationStore {
     private func readIncompleteReminders() throws -> [Reminder] {
         var tables: [String: [[StoreValue]]] = [:]
         try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fenced: false) {
-            for (table, columns) in ReminderStore.copiedTables where Self.reminderTables.contains(table) {
-                let rows = try run(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)"))
-                tables[table] = try rows.map(StoreValue.cells(of:))
+            for table in StoreCatalogue.tables(named: Self.reminderTables) {
+                let rows = try run(PostgresQuery(unsafeSQL: "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)"))
+                tables[table.name] = try rows.map(StoreValue.cells(of:))
             }
         }
         let copy = try ReminderStore.workingCopy()

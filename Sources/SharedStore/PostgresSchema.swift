@@ -123,16 +123,6 @@ enum PostgresSchema {
         """
     ]
 
-    /// Columns PostgreSQL types as boolean where SQLite stores 0 or 1.
-    static let booleanColumns: Set<String> = [
-        "allowsContentModifications", "isCompleted", "isLocationReminder", "late", "acceptsLate", "isAdmin",
-    ]
-
-    /// Tables whose integer key PostgreSQL generates (SQLite's INTEGER PRIMARY KEY), with that key.
-    static let generatedKeys: [(table: String, column: String)] = [
-        ("reminder", "number"), ("outboxEvent", "sequence"), ("webhookEndpoint", "id"), ("liveFixBatch", "sequence"),
-    ]
-
     static let sqliteV9 = [
         "CREATE TABLE storeInfo (key text PRIMARY KEY, value text NOT NULL)",
         """

@@ -100,11 +100,12 @@ enum PostgresSession {
     /// Sets each generated key's next value past both the largest key copied and the largest SQLite
     /// ever gave (a deleted outbox event's sequence must not come back).
     static func advanceGeneratedKeys(pastAtLeast marks: [String: Int64], on connection: PostgresConnection) async throws {
-        for (table, column) in PostgresSchema.generatedKeys {
-            let floor = marks[table] ?? 0
+        for table in StoreCatalogue.tables {
+            guard let column = table.generatedKey else { continue }
+            let floor = marks[table.name] ?? 0
             let sql = """
-                SELECT setval(pg_get_serial_sequence('\(table.lowercased())', '\(column.lowercased())'),
-                    GREATEST((SELECT coalesce(max(\(column)), 0) FROM \(table)), $1) + 1, false)
+                SELECT setval(pg_get_serial_sequence('\(table.name.lowercased())', '\(column.lowercased())'),
+                    GREATEST((SELECT coalesce(max(\(column)), 0) FROM \(table.name)), $1) + 1, false)
                 """
             var binds = PostgresBindings()
             binds.append(floor)
@@ -116,6 +117,7 @@ enum PostgresSession {
     /// cell typed as its PostgreSQL column expects; `suffix` follows the VALUES (`ON CONFLICT ...`).
     static func insertion(_ rows: [[StoreValue]], into table: String, columns: [String], suffix: String = "") -> PostgresQuery {
         var bindings = PostgresBindings(capacity: rows.count * columns.count)
+        let booleans = StoreCatalogue.table(table)?.booleanColumns ?? []
         var tuples: [String] = []
         tuples.reserveCapacity(rows.count)
         var parameter = 0
@@ -124,7 +126,7 @@ enum PostgresSession {
             for (column, value) in zip(columns, row) {
                 parameter += 1
                 placeholders.append("$\(parameter)")
-                bind(value, boolean: PostgresSchema.booleanColumns.contains(column), to: &bindings)
+                bind(value, boolean: booleans.contains(column), to: &bindings)
             }
             tuples.append("(" + placeholders.joined(separator: ",") + ")")
         }

@@ -104,29 +104,27 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     /// Reads `tables` into `copy` (the outbox's events stay where they are: the copy only adds).
     private func load(_ tables: [String], into copy: ReminderStore, on db: PostgresConnection) throws {
         var rows: [String: [[StoreValue]]] = [:]
-        for (table, columns) in ReminderStore.copiedTables where tables.contains(table) && table != "outboxEvent" {
-            let filter = Self.partitionRows[table].map { " WHERE \($0)" } ?? ""
-            rows[table] = try db.blockingQuery(PostgresQuery(unsafeSQL: "SELECT \(columns.joined(separator: ", ")) FROM \(table)\(filter)"))
-                .map(StoreValue.cells(of:))
+        for table in StoreCatalogue.tables(named: tables) where !table.isAppendOnly {
+            // A shared server's partition states and fix logs are never part of a working copy.
+            let filter = table.stateKeyColumn.map { " WHERE \($0) NOT LIKE 'partition-%'" } ?? ""
+            let select = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)\(filter)"
+            rows[table.name] = try db.blockingQuery(PostgresQuery(unsafeSQL: select)).map(StoreValue.cells(of:))
         }
         try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables, on: db))
     }
-
-    /// A shared server's partition states and fix logs: never part of a working copy.
-    private static let partitionRows = [
-        "engineState": "key NOT LIKE 'partition-%'", "liveFixBatch": "stateKey NOT LIKE 'partition-%'",
-    ]
 
     /// The last value each generated key of `tables` gave, so the copy's next keys are new here too;
     /// with the webhook endpoints, the outbox's, where a new endpoint's cursor starts.
     private func generatedKeyMarks(_ tables: [String], on db: PostgresConnection) throws -> [String: Int64] {
         var marks: [String: Int64] = [:]
-        for (table, column) in PostgresSchema.generatedKeys
-        where table == "outboxEvent" ? tables.contains("webhookEndpoint") : tables.contains(table) {
+        for table in StoreCatalogue.tables {
+            guard let column = table.generatedKey,
+                table.name == "outboxEvent" ? tables.contains("webhookEndpoint") : tables.contains(table.name)
+            else { continue }
             let sql = """
-                SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('\(table.lowercased())', '\(column.lowercased())')::regclass), 0)
+                SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('\(table.name.lowercased())', '\(column.lowercased())')::regclass), 0)
                 """
-            for row in try db.blockingQuery(PostgresQuery(unsafeSQL: sql)) { marks[table] = try row.decode(Int64.self) }
+            for row in try db.blockingQuery(PostgresQuery(unsafeSQL: sql)) { marks[table.name] = try row.decode(Int64.self) }
         }
         return marks
     }

@@ -47,9 +47,9 @@ public enum StoreCopy {
             AND NOT EXISTS (SELECT 1 FROM apiToken) AND NOT EXISTS (SELECT 1 FROM device)
             """,
             logger: PostgresSession.logger)
-        for (table, _) in ReminderStore.copiedTables {
-            let rows = try await PostgresSession.count(table, on: connection)
-            if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table, rows: rows) }
+        for table in StoreCatalogue.tables {
+            let rows = try await PostgresSession.count(table.name, on: connection)
+            if rows > 0 { throw SharedStoreError.targetNotEmpty(table: table.name, rows: rows) }
         }
     }
 
@@ -76,7 +76,6 @@ public enum StoreCopy {
             for _ in 0..<8 { room.signal() }
         }
         var report = Report()
-        let columns = Dictionary(uniqueKeysWithValues: ReminderStore.copiedTables.map { ($0.table, $0.columns) })
         for try await batch in batches {
             switch batch {
             case .rows(let table, let count, let rows):
@@ -86,7 +85,7 @@ public enum StoreCopy {
                     guard copied == count else { throw SharedStoreError.countMismatch(table: table, source: count, copied: copied) }
                     report.tables.append((table, copied))
                 } else {
-                    try await insert(rows, into: table, columns: columns[table] ?? [], on: connection)
+                    try await insert(rows, into: table, columns: StoreCatalogue.table(table)?.columns ?? [], on: connection)
                 }
             case .highWaterMarks(let marks):
                 try await PostgresSession.advanceGeneratedKeys(pastAtLeast: marks, on: connection)

@@ -22,18 +22,9 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     /// What each phone's replies carried and it acknowledged (``PhoneReplyState``).
     public static let phoneReplies = StoreTables(rawValue: 1 << 7)
 
-    /// The tables of ``ReminderStore/copiedTables`` these name, in that order (parents first).
-    public var tableNames: [String] {
-        var names: Set<String> = []
-        if contains(.reminders) {
-            names.formUnion(["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"])
-        }
-        if contains(.credentials) { names.formUnion(["account", "apiToken", "device"]) }
-        if contains(.webhooks) { names.formUnion(["account", "webhookEndpoint"]) }
-        if contains(.evaluation) { names.formUnion(["engineState", "liveFixBatch"]) }
-        if contains(.outboxAppends) { names.insert("outboxEvent") }
-        if contains(.actionUses) { names.insert("actionUse") }
-        if contains(.phoneReplies) { names.insert("phoneReply") }
-        return ReminderStore.copiedTables.map(\.table).filter(names.contains)
-    }
+    /// The catalogue's tables these name, in its order (parents first).
+    public var tables: [StoreTable] { StoreCatalogue.tables.filter { !$0.groups.isDisjoint(with: self) } }
+
+    /// The names of ``tables``.
+    public var tableNames: [String] { tables.map(\.name) }
 }
