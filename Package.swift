@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "GeofenceEngine", targets: ["GeofenceEngine"]),
+        .library(name: "FixStreams", targets: ["FixStreams"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
@@ -76,10 +77,13 @@ let package = Package(
             name: "GeofenceEngine",
             dependencies: ["CGEOS", "CGeodesic", "CBoxIndex"]
         ),
+        // A stream of fixes read, parsed and decided on every core: a producer's segments and
+        // parsing jobs, routed by device to the consumers, in stream order; no format, no fence.
+        .target(name: "FixStreams", dependencies: ["GeofenceEngine"]),
         // Trace files in and out (GPX, CSV, GeoJSON, NMEA, NDJSON/OwnTracks; gzip): bytes to fixes.
         .target(
             name: "TraceFormats",
-            dependencies: ["GeofenceEngine", "CivilTime", "CZlib", "CLibXML2"]
+            dependencies: ["GeofenceEngine", "FixStreams", "CivilTime", "CZlib", "CLibXML2"]
         ),
         // RFC 5545 syntax: content lines, folding, escaping, values, VTIMEZONE; no reminder in it.
         .target(name: "ICalendar", dependencies: ["CivilTime"]),
@@ -91,6 +95,8 @@ let package = Package(
                 "ICalendar",
                 // Alarm evaluation runs the store's location alarms through the engine.
                 "GeofenceEngine",
+                // `feed` decides a trace's fixes on every core, shard by shard.
+                "FixStreams",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C module GRDB links: the store binds and steps its hottest statements directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -187,8 +193,8 @@ let package = Package(
         .executableTarget(
             name: "georemind",
             dependencies: [
-                "CivilTime", "GeofenceEngine", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "ReminderViews",
-                "Delivery", "GeoServer", "LiveEvaluation", "MapRendering", "SharedStore", "ServerAssembly",
+                "CivilTime", "GeofenceEngine", "FixStreams", "TraceFormats", "ICalendar", "GeoReminders", "MapData",
+                "ReminderViews", "Delivery", "GeoServer", "LiveEvaluation", "MapRendering", "SharedStore", "ServerAssembly",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -220,7 +226,8 @@ let package = Package(
         .executableTarget(
             name: "georemind-fuzz",
             dependencies: [
-                "CivilTime", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols", "ReminderViews", "CalDAV",
+                "CivilTime", "FixStreams", "TraceFormats", "ICalendar", "GeoReminders", "MapData", "LocationProtocols",
+                "ReminderViews", "CalDAV",
             ],
             path: "Fuzz/georemind-fuzz"
         ),
@@ -234,13 +241,14 @@ let package = Package(
         ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "FixStreamsTests", dependencies: ["FixStreams", "GeofenceEngine", "TestSupport"]),
         // Leases, the fix inbox and partition evaluation against a real PostgreSQL (TestSupport's,
         // under a temporary folder), beside the same evaluation on SQLite.
         .testTarget(name: "SharedStoreTests", dependencies: [
             "SharedStore", "GeoReminders", "GeofenceEngine", "TestSupport", "Delivery",
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
-        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "FixStreams", "GeofenceEngine", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport"]),
         .testTarget(name: "GeoRemindersTests", dependencies: [
             "GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport",
@@ -254,7 +262,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-                .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
         .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
         .testTarget(name: "LiveEvaluationTests", dependencies: [
             "LiveEvaluation", "GeofenceEngine", "GeoReminders", .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import CalDAV
 import CivilTime
+import FixStreams
 import Foundation
 import GeoReminders
 import GeofenceEngine

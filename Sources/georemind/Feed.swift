@@ -1,4 +1,5 @@
 import ArgumentParser
+import FixStreams
 import Foundation
 import GeoReminders
 import GeofenceEngine

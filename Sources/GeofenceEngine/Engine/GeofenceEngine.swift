@@ -246,7 +246,7 @@ public final class GeofenceEngine {
     func lookUpDevice(_ name: String?) -> Int? {
         guard let name else { return defaultDevice }
         if lastDeviceIndex >= 0, name == lastDeviceName { return lastDeviceIndex }
-        let hash = DeviceNameIndex.hash(name)
+        let hash = DeviceNameHash.hash(name)
         guard let index = deviceNames.find(name, hash: hash, in: devices) else { return nil }
         lastDeviceName = name
         lastDeviceIndex = index

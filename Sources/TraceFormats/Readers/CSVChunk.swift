@@ -1,3 +1,4 @@
+import FixStreams
 import GeofenceEngine
 
 /// A run of whole CSV lines copied off the input, parsed as a job on some pipeline thread; what it

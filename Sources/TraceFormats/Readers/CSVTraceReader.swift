@@ -1,3 +1,4 @@
+import FixStreams
 import Foundation
 import GeofenceEngine
 

@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// The device names of a part of a stream, interned by their bytes and numbered from 0 in order of
 /// first appearance, which the pipeline's batches record instead of names (``RoutedFixes``): a
 /// parsing job's reader interns the bytes of its rows' cells, so a name seen before costs a hash
@@ -30,7 +32,7 @@ public struct InternedDevices {
     public mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, number: Int) {
         if last >= 0, spells(last, bytes) { return (names[last]!, last) }
         let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: DeviceNameIndex.hash(bytes: bytes)) & mask
+        var bucket = Int(truncatingIfNeeded: DeviceNameHash.hash(bytes: bytes)) & mask
         while buckets[bucket] >= 0 {
             let number = Int(buckets[bucket])
             if spells(number, bytes) {
@@ -82,7 +84,7 @@ public struct InternedDevices {
         for number in spans.indices where spans[number].count >= 0 {
             let span = spans[number]
             let hash = text.withUnsafeBufferPointer { text in
-                DeviceNameIndex.hash(bytes: UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)]))
+                DeviceNameHash.hash(bytes: UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)]))
             }
             var bucket = Int(truncatingIfNeeded: hash) & mask
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }

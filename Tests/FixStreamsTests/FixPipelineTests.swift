@@ -1,8 +1,9 @@
 import Foundation
+import GeofenceEngine
 import Synchronization
 import Testing
 
-@testable import GeofenceEngine
+@testable import FixStreams
 
 /// The reader-to-shards hand-over: every fix reaches its consumer once, in stream order, with its
 /// position; errors on either side end the run without losing what came before or hanging.

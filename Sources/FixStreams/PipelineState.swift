@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// The shared state of a ``FixReading`` and the work its threads take from it: parsing a job
 /// (routing its fixes into per-consumer batches as it goes), queueing the parsed segments' batches

@@ -1,7 +1,8 @@
 import Foundation
+import GeofenceEngine
 import Testing
 
-@testable import GeofenceEngine
+@testable import FixStreams
 
 /// A parsing job's device names, interned by their bytes and numbered in order of first appearance.
 @Suite struct InternedDevicesTests {

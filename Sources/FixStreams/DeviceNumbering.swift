@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// Numbers the devices of a part of a stream by name, for a producer that has no numbering of its
 /// own (``RoutedFixes/append(_:)``): the last name is remembered, as a trace often repeats one
 /// device for long runs (one phone's export, a walker) and its name then costs a comparison

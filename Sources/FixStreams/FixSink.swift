@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// Where a ``FixReading``'s producer puts its stream: fixes it parsed itself (``yield(_:)``), and
 /// jobs that parse a part of the stream on whichever of the reading's threads is free
 /// (``hand(_:)``). Either way the fixes take their place in the stream after everything handed

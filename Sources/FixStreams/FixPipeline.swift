@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// Reads fixes on one thread while they are parsed and decided on others: a producer (a trace
 /// reader) runs on a thread of its own and hands over its stream in segments, fixes it parsed or
 /// jobs that parse a part of it (``FixSink``); every thread parses whichever job waits, routes the

@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// A part of a stream's fixes split as they are parsed into one batch per consumer of a
 /// ``FixPipeline``, on the thread that parsed them: a parsing job appends to it directly, so a fix
 /// is copied once, into its consumer's batch, through no closure.

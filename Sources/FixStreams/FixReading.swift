@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GeofenceEngine
 
 /// A stream being read on a thread of its own, its fixes parsed and routed into per-consumer
 /// batches until ``consume(_:)`` decides them; ``cancel()`` stops a reading nobody will consume.

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 extension FixPipeline {
     /// Some of a stream's fixes, in stream order, and their positions in it (0 for the first fix
