@@ -72,7 +72,7 @@ let package = Package(
         ),
         // Civil-calendar arithmetic and fixed-width digits: the one home every module's dates use.
         .target(name: "CivilTime"),
-        // Fixes, fences, geodesy, the GEOS index and transitions; no file format, no reminder.
+        // Fixes, fences, geodesy, the GEOS index and transitions; no file format, no reminder, no stream.
         .target(
             name: "GeofenceEngine",
             dependencies: ["CGEOS", "CGeodesic", "CBoxIndex"]
@@ -80,7 +80,8 @@ let package = Package(
         // A stream of fixes read, parsed and decided on every core: a producer's segments and
         // parsing jobs, routed by device to the consumers, in stream order; no format, no fence.
         .target(name: "FixStreams", dependencies: ["GeofenceEngine"]),
-        // Trace files in and out (GPX, CSV, GeoJSON, NMEA, NDJSON/OwnTracks; gzip): bytes to fixes.
+        // Trace files in and out (GPX, CSV, GeoJSON, NMEA, NDJSON/OwnTracks; gzip): bytes to fixes;
+        // and the synthetic trace `simulate` walks (trip plans, seeded noise).
         .target(
             name: "TraceFormats",
             dependencies: ["GeofenceEngine", "FixStreams", "CivilTime", "CZlib", "CLibXML2"]
@@ -216,7 +217,8 @@ let package = Package(
         .executableTarget(
             name: "georemind-serve-bench",
             dependencies: [
-                "GeoReminders", "GeofenceEngine", "MapRendering", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "GeoReminders", "GeofenceEngine", "MapRendering", "TestSupport", "TraceFormats",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/georemind-serve-bench"
@@ -240,7 +242,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
-        .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport"]),
+        .testTarget(name: "GeofenceEngineTests", dependencies: ["GeofenceEngine", "TestSupport", "TraceFormats"]),
         .testTarget(name: "FixStreamsTests", dependencies: ["FixStreams", "GeofenceEngine", "TestSupport"]),
         // Leases, the fix inbox and partition evaluation against a real PostgreSQL (TestSupport's,
         // under a temporary folder), beside the same evaluation on SQLite.
@@ -249,14 +251,16 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "FixStreams", "GeofenceEngine", "TestSupport"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CivilTime", "TestSupport", "TraceFormats"]),
         .testTarget(name: "GeoRemindersTests", dependencies: [
-            "GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport",
+            "GeoReminders", "CivilTime", "ICalendar", "GeofenceEngine", "TestSupport", "TraceFormats",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "GeoReminders", "ICalendar", "TestSupport"]),
-        .testTarget(name: "ReminderViewsTests", dependencies: ["ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime"]),
+        .testTarget(name: "ReminderViewsTests", dependencies: [
+            "ReminderViews", "GeoReminders", "GeofenceEngine", "CivilTime", "TraceFormats",
+        ]),
         .testTarget(name: "DeliveryTests", dependencies: [
             "Delivery", "GeoReminders", "ReminderViews", "GeofenceEngine", "TestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,5 +1,6 @@
 import Foundation
 import GeofenceEngine
+import TraceFormats
 
 /// A named benchmark: a function that runs a workload and prints its figures.
 struct Benchmark: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GeoReminders
+import TraceFormats
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+import TraceFormats
 
 @testable import GeoReminders
 

@@ -2,6 +2,7 @@ import Foundation
 import GeofenceEngine
 import ICalendar
 import Testing
+import TraceFormats
 
 @testable import GeoReminders
 

@@ -2,6 +2,7 @@ import Foundation
 import GeofenceEngine
 import Synchronization
 import Testing
+import TraceFormats
 
 @testable import GeoReminders
 

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import GeofenceEngine
 import Testing
+import TraceFormats
 
 @testable import ICalendar
 

@@ -4,6 +4,7 @@ import GeoReminders
 import GeofenceEngine
 import ReminderViews
 import Testing
+import TraceFormats
 
 /// `JSONText` writes by hand what `JSONEncoder` (sorted keys, slashes unescaped) writes: the same
 /// bytes for thousands of generated reminders and events, awkward text and numbers included.

@@ -1,4 +1,5 @@
 import GeofenceEngine
+import TraceFormats
 
 /// One fault the chaos run inflicts on a fleet of two `serve` instances on one PostgreSQL, and
 /// how long it lasts before it is healed.

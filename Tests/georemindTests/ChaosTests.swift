@@ -3,6 +3,7 @@ import GeofenceEngine
 import Synchronization
 import TestSupport
 import Testing
+import TraceFormats
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

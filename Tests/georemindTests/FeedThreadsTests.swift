@@ -1,6 +1,7 @@
 import Foundation
 import GeofenceEngine
 import Testing
+import TraceFormats
 
 /// `feed` prints the same bytes whatever `--threads` says: the reader, the batches handed between
 /// threads and the shards' merged events must give exactly what one thread feeding fix by fix gives,

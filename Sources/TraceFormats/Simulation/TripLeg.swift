@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// One geodesic of a route, with where it starts along the whole trip, so a distance
 /// travelled maps to a point without summing legs again.
 struct TripLeg: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// Horizontal GPS-like noise: independent gaussian east and north errors of standard
 /// deviation `sigma` metres, drawn with the Box–Muller transform from a ``SplitMix64``.

@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// Steele, Lea and Flood's SplitMix64: a tiny, fast generator whose output depends only on
 /// the seed, so a simulated trip repeats bit for bit on every platform.
 ///

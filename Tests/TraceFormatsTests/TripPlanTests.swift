@@ -1,8 +1,9 @@
 import Foundation
+import GeofenceEngine
 import TestSupport
 import Testing
 
-@testable import GeofenceEngine
+@testable import TraceFormats
 
 /// 2026-11-23T17:00:00Z.
 private let five = Date(timeIntervalSince1970: 1_795_453_200)

@@ -1,3 +1,5 @@
+import GeofenceEngine
+
 /// Why a trip could not be planned.
 public enum TripPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A route needs an origin and a destination at least.

@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// A simulated trip: linger at the origin, then travel the geodesics through the waypoints at
 /// a constant speed, one fix every `interval` seconds.

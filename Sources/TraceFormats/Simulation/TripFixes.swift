@@ -1,4 +1,5 @@
 import Foundation
+import GeofenceEngine
 
 /// The fixes of a ``TripPlan``, in time order, computed lazily.
 ///

@@ -1,8 +1,9 @@
 import Foundation
+import GeofenceEngine
 import TestSupport
 import Testing
 
-@testable import GeofenceEngine
+@testable import TraceFormats
 
 @Suite struct GaussianNoiseTests {
     @Test func splitMix64MatchesTheReferenceOutput() {
