@@ -4,6 +4,10 @@ import PackageDescription
 let package = Package(
     name: "georemind",
     platforms: [.macOS(.v14)],
+    // Products: the libraries meant to be used from outside — the engine, the streams that feed it,
+    // trace files, iCalendar syntax, the reminder store and its evaluator (and the civil dates
+    // their API speaks) — and the command. The fronts' parts (server, CalDAV, delivery, the
+    // shared store) are targets only: the command is how they are run.
     products: [
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "GeofenceEngine", targets: ["GeofenceEngine"]),
@@ -11,16 +15,6 @@ let package = Package(
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "GeoReminders", targets: ["GeoReminders"]),
-        .library(name: "MapData", targets: ["MapData"]),
-        .library(name: "ReminderViews", targets: ["ReminderViews"]),
-        .library(name: "Delivery", targets: ["Delivery"]),
-        .library(name: "LocationProtocols", targets: ["LocationProtocols"]),
-        .library(name: "LiveEvaluation", targets: ["LiveEvaluation"]),
-        .library(name: "GeoServer", targets: ["GeoServer"]),
-        .library(name: "MapRendering", targets: ["MapRendering"]),
-        .library(name: "SharedStore", targets: ["SharedStore"]),
-        .library(name: "SharedEvaluation", targets: ["SharedEvaluation"]),
-        .library(name: "CalDAV", targets: ["CalDAV"]),
         .executable(name: "georemind", targets: ["georemind"]),
     ],
     dependencies: [
