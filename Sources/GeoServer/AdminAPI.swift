@@ -37,12 +37,13 @@ struct AdminAPI: Sendable {
         var account: String?
     }
 
-    func register(on router: Router<ServerContext>, routes: RouteTable) {
-        let base = "/api/v1/admin"
+    /// Adds `admin/...` to `group` (`/api/v1`).
+    func register(on group: RouteGroup) {
+        let admin = group.group("admin")
         let access = api.access
         /// `DELETE /api/v1/admin/KIND/:name`: an admin removes one by name (204).
         func removal(of kind: String, _ remove: @escaping @Sendable (ReminderStore, String) throws -> Void) {
-            router.on("\(base)/\(kind)/:name", .delete, in: routes) { _, context in
+            admin.on("\(kind)/:name", .delete) { _, context in
                 let name = try context.parameters.require("name")
                 return try await api.respond(context, needs: .full) { token in
                     try api.requireAdmin(token)
@@ -51,13 +52,13 @@ struct AdminAPI: Sendable {
                 }
             }
         }
-        router.on("\(base)/accounts", .get, in: routes) { _, context in
+        admin.on("accounts", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
                 return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.accounts() }.map(AccountJSON.init))
             }
         }
-        router.on("\(base)/accounts", .post, in: routes) { request, context in
+        admin.on("accounts", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
                 try api.requireAdmin(token)
@@ -68,7 +69,7 @@ struct AdminAPI: Sendable {
                 return try ReminderAPI.json(.created, AccountJSON(account))
             }
         }
-        router.on("\(base)/accounts/:name", .patch, in: routes) { request, context in
+        admin.on("accounts/:name", .patch) { request, context in
             let name = try context.parameters.require("name")
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
@@ -81,14 +82,14 @@ struct AdminAPI: Sendable {
                 return try ReminderAPI.json(.ok, AccountJSON(account))
             }
         }
-        router.on("\(base)/devices", .get, in: routes) { _, context in
+        admin.on("devices", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
                 let devices = try access.reading(.credentials) { try $0.devices() }
                 return try ReminderAPI.json(.ok, devices.map { DeviceJSON($0, showingAccount: true) })
             }
         }
-        router.on("\(base)/devices", .post, in: routes) { request, context in
+        admin.on("devices", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
                 try api.requireAdmin(token)
@@ -100,13 +101,13 @@ struct AdminAPI: Sendable {
             }
         }
         removal(of: "devices") { store, name in try store.removeDevice(name: name) }
-        router.on("\(base)/tokens", .get, in: routes) { _, context in
+        admin.on("tokens", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
                 try api.requireAdmin(token)
                 return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.tokens() }.map(TokenJSON.init))
             }
         }
-        router.on("\(base)/tokens", .post, in: routes) { request, context in
+        admin.on("tokens", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
                 try api.requireAdmin(token)

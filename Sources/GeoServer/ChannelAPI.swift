@@ -19,16 +19,17 @@ struct ChannelAPI: Sendable {
         var name: String?
     }
 
-    func register(on router: Router<ServerContext>, routes: RouteTable) {
-        let path = "/api/v1/channels"
+    /// Adds `channels` to `api` (`/api/v1`).
+    func register(on group: RouteGroup) {
+        let channels = group.group("channels")
         let access = api.access
-        router.on(path, .get, in: routes) { _, context in
+        channels.on("", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
                 let channels = try access.reading(.webhooks) { try $0.channels(visibleTo: token.account) }
                 return try ReminderAPI.json(.ok, channels.map(ChannelJSON.init))
             }
         }
-        router.on(path, .post, in: routes) { request, context in
+        channels.on("", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
                 let create = try JSONDecoder().decode(Create.self, from: Data(body))
@@ -44,7 +45,7 @@ struct ChannelAPI: Sendable {
                 return try ReminderAPI.json(.created, ChannelJSON(channel))
             }
         }
-        router.on("\(path)/:name", .delete, in: routes) { _, context in
+        channels.on(":name", .delete) { _, context in
             let name = try context.parameters.require("name")
             return try await api.respond(context, needs: .full) { token in
                 _ = try access.writing(.webhooks) { try $0.removeChannel(name, visibleTo: token.account) }

@@ -11,12 +11,12 @@ import NIOPosix
 struct DoneLinkRoute: Sendable {
     let access: any StoreAccess
 
-    func register(on router: Router<ServerContext>, routes: RouteTable) {
-        router.on(ActionLink.path, .post, in: routes) { request, _ in
+    func register(on root: RouteGroup) {
+        root.on(ActionLink.path, .post) { request, _ in
             let query = Self.query(request)
             return try await NIOThreadPool.singleton.runIfActive { follow(query) }
         }
-        router.on(ActionLink.path, .get, in: routes) { request, _ in
+        root.on(ActionLink.path, .get) { request, _ in
             let query = Self.query(request)
             return try await NIOThreadPool.singleton.runIfActive { confirmation(query) }
         }

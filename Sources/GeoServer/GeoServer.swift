@@ -72,13 +72,14 @@ public struct GeoServer: Sendable {
         router.add(middleware: ErrorResponseMiddleware(routes: routes))
         router.add(middleware: AuthenticationMiddleware(credentials: credentials))
         router.add(middleware: CalDAVMiddleware(service: CalDAVService(access: access, history: SyncHistory(store: syncStates))))
-        router.on("/healthz", .get, in: routes) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
-        router.on("/readyz", .get, in: routes) { [ingestion] _, _ in
+        let root = RouteGroup(router, recordingIn: routes)
+        root.on("/healthz", .get) { _, _ in Self.json(.ok, #"{"status":"ok"}"#) }
+        root.on("/readyz", .get) { [ingestion] _, _ in
             ingestion.isCommitting
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"unavailable","error":"the store refuses commits"}"#)
         }
-        router.on("/metrics", .get, in: routes) { _, _ in
+        root.on("/metrics", .get) { _, _ in
             if let endpoints = try? webhookEndpoints?() {
                 metrics.webhooks(endpoints.map { ($0.url, $0.pendingCount, $0.failingSince != nil || $0.isDisabled) })
             }
@@ -86,18 +87,18 @@ public struct GeoServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                 body: .init(byteBuffer: ByteBuffer(string: metrics.text())))
         }
-        router.on("/owntracks", .post, in: routes) { request, context in try await owntracks(request, context) }
-        router.on("/osmand", .get, in: routes) { request, context in try await osmand(request, context) }
-        router.on("/osmand", .post, in: routes) { request, context in try await osmand(request, context) }
-        router.on("/overland", .post, in: routes) { request, context in try await overland(request, context) }
-        router.on("/gpslogger", .get, in: routes) { request, context in try await gpslogger(request, context) }
+        root.on("/owntracks", .post) { request, context in try await owntracks(request, context) }
+        root.on("/osmand", .get) { request, context in try await osmand(request, context) }
+        root.on("/osmand", .post) { request, context in try await osmand(request, context) }
+        root.on("/overland", .post) { request, context in try await overland(request, context) }
+        root.on("/gpslogger", .get) { request, context in try await gpslogger(request, context) }
         // The API's OpenAPI 3.1 description (Sources/GeoServer/Resources/openapi.json, compiled in).
-        router.on("/openapi.json", .get, in: routes) { _, _ in
+        root.on("/openapi.json", .get) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        router.on("/events", .get, in: routes) { [outbox, access] request, context in
+        root.on("/events", .get) { [outbox, access] request, context in
             do {
                 let visible: @Sendable (String) throws -> Set<String> = { account in
                     try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
@@ -109,10 +110,11 @@ public struct GeoServer: Sendable {
             }
         }
         let api = ReminderAPI(access: access, outbox: outbox, places: places)
-        api.register(on: router, routes: routes)
-        ChannelAPI(api: api).register(on: router, routes: routes)
-        AdminAPI(api: api).register(on: router, routes: routes)
-        DoneLinkRoute(access: access).register(on: router, routes: routes)
+        let version1 = root.group("api/v1")
+        api.register(on: version1)
+        ChannelAPI(api: api).register(on: version1)
+        AdminAPI(api: api).register(on: version1)
+        DoneLinkRoute(access: access).register(on: root)
         let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
             let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }
             // Another instance may have registered a device since this one's credentials were read.
@@ -122,8 +124,7 @@ public struct GeoServer: Sendable {
             }
             return view.seen(owning: { (credentials.owner(of: $0) ?? owners[$0]) == token.account }, reading: visible)
         }
-        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles, scope: scope).register(
-            on: router, routes: routes)
+        LivePage(source: liveView, readings: readings, leafletDirectory: leafletDirectory, tiles: tiles, scope: scope).register(on: root)
         return router
     }
 

@@ -18,27 +18,27 @@ struct LivePage: Sendable {
     /// Narrows the view to what a token's account may see (``GeoReminders/LiveView/seen(owning:reading:)``).
     let scope: @Sendable (APIToken, LiveView) throws -> LiveView
 
-    func register(on router: Router<ServerContext>, routes: RouteTable) {
-        router.on("/", .get, in: routes) { _, _ in
+    func register(on root: RouteGroup) {
+        root.on("/", .get) { _, _ in
             Self.asset(PackageResources.live_html, type: "text/html; charset=utf-8", cache: "no-cache")
         }
-        router.on("/live.js", .get, in: routes) { _, _ in
+        root.on("/live.js", .get) { _, _ in
             Self.asset(PackageResources.live_js, type: "text/javascript; charset=utf-8", cache: "max-age=300")
         }
-        router.on("/live.css", .get, in: routes) { _, _ in
+        root.on("/live.css", .get) { _, _ in
             Self.asset(PackageResources.live_css, type: "text/css; charset=utf-8", cache: "max-age=300")
         }
-        router.on("/config.json", .get, in: routes) { _, _ in
+        root.on("/config.json", .get) { _, _ in
             let object: [String: Any] = ["tiles": tiles ?? NSNull()]
             let data =
                 (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
             return GeoServer.json(.ok, String(decoding: data, as: UTF8.self))
         }
-        router.on("/leaflet/:file", .get, in: routes) { _, context in try leaflet(context.parameters.require("file")) }
-        router.on("/leaflet/images/:file", .get, in: routes) { _, context in
+        root.on("/leaflet/:file", .get) { _, context in try leaflet(context.parameters.require("file")) }
+        root.on("/leaflet/images/:file", .get) { _, context in
             try leaflet("images/" + context.parameters.require("file"))
         }
-        router.on("/api/v1/live", .get, in: routes) { _, context in
+        root.on("/api/v1/live", .get) { _, context in
             guard let token = context.token else { throw HTTPError(.unauthorized, message: "a valid token is required") }
             guard token.scope.allows(.read) else { throw HTTPError(.forbidden, message: "this token's scope does not allow this") }
             let view = try await source.view()

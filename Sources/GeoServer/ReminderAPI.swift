@@ -19,24 +19,26 @@ struct ReminderAPI: Sendable {
     /// Largest request body: a reminder is a few hundred bytes.
     static let maxBody = 1 << 20
 
-    func register(on router: Router<ServerContext>, routes: RouteTable) {
-        let base = "/api/v1"
-        router.on("\(base)/reminders", .get, in: routes) { request, context in
+    /// Adds the API's routes to `api` (`/api/v1`).
+    func register(on api: RouteGroup) {
+        let reminders = api.group("reminders")
+        let reminder = reminders.group(":id")
+        reminders.on("", .get) { request, context in
             try await respond(context, needs: .read) { token in try listReminders(request, as: token.account) }
         }
-        router.on("\(base)/reminders", .post, in: routes) { request, context in
+        reminders.on("", .post) { request, context in
             let body = try await Self.body(request)
             return try await respond(context, needs: .full) { token in try create(body, as: token.account) }
         }
-        router.on("\(base)/reminders/:id", .get, in: routes) { _, context in
+        reminder.on("", .get) { _, context in
             let id = try context.parameters.require("id")
             return try await respond(context, needs: .read) { token in try show(id, as: token.account) }
         }
-        router.on("\(base)/reminders/:id", .patch, in: routes) { request, context in
+        reminder.on("", .patch) { request, context in
             let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
             return try await respond(context, needs: .full) { token in try update(id, body, as: token.account) }
         }
-        router.on("\(base)/reminders/:id", .delete, in: routes) { _, context in
+        reminder.on("", .delete) { _, context in
             let id = try context.parameters.require("id")
             return try await respond(context, needs: .full) { token in
                 try access.writing(.reminders) { store in
@@ -47,11 +49,11 @@ struct ReminderAPI: Sendable {
                 return Response(status: .noContent)
             }
         }
-        router.on("\(base)/reminders/:id/complete", .post, in: routes) { request, context in
+        reminder.on("complete", .post) { request, context in
             let (id, body) = (try context.parameters.require("id"), try await Self.body(request))
             return try await respond(context, needs: .full) { token in try complete(id, body, as: token.account) }
         }
-        router.on("\(base)/lists", .get, in: routes) { _, context in
+        api.on("lists", .get) { _, context in
             try await respond(context, needs: .read) { token in
                 let lists = try access.reading(.reminders) { store in
                     let mine = try store.roles(of: token.account)
@@ -60,16 +62,16 @@ struct ReminderAPI: Sendable {
                 return try Self.json(.ok, lists.map(ListJSON.init))
             }
         }
-        router.on("\(base)/places", .get, in: routes) { _, context in
+        api.on("places", .get) { _, context in
             try await respond(context, needs: .read) { _ in try Self.json(.ok, try places.all().map(PlaceJSON.init)) }
         }
-        router.on("\(base)/devices", .get, in: routes) { _, context in
+        api.on("devices", .get) { _, context in
             try await respond(context, needs: .read) { token in
                 let devices = try access.reading(.credentials) { try $0.devices() }.filter { $0.account == token.account }
                 return try Self.json(.ok, devices.map { DeviceJSON($0) })
             }
         }
-        router.on("\(base)/events", .get, in: routes) { request, context in
+        api.on("events", .get) { request, context in
             try await respond(context, needs: .read) { token in try events(request, as: token.account) }
         }
     }

@@ -26,18 +26,6 @@ final class RouteTable: Sendable {
     }
 }
 
-extension Router<ServerContext> {
-    /// Adds a route and records it in `table`.
-    @discardableResult
-    func on(
-        _ path: String, _ method: HTTPRequest.Method, in table: RouteTable,
-        use handler: @Sendable @escaping (Request, ServerContext) async throws -> Response
-    ) -> Self {
-        table.record(path, method)
-        return on(RouterPath(path), method: method, use: handler)
-    }
-}
-
 extension RouteTable {
     /// Every route as registered (`/api/v1/reminders/:id`) with its method, sorted: what the
     /// authorization matrix must classify.
