@@ -262,6 +262,12 @@ let package = Package(
         ]),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "GeofenceEngine", "GeoReminders"]),
         .testTarget(name: "LocationProtocolsTests", dependencies: ["LocationProtocols", "GeofenceEngine"]),
+        // The shared store's evaluation in one process (no HTTP) against a real PostgreSQL.
+        .testTarget(name: "SharedEvaluationTests", dependencies: [
+            "SharedEvaluation", "SharedStore", "GeoReminders", "GeofenceEngine", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .testTarget(name: "LiveEvaluationTests", dependencies: [
             "LiveEvaluation", "GeofenceEngine", "GeoReminders", .product(name: "Logging", package: "swift-log"),
         ]),
