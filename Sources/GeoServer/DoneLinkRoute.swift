@@ -61,7 +61,7 @@ struct DoneLinkRoute: Sendable {
     }
 
     private func check(_ query: [String: String]) throws -> ActionLink {
-        let key = try access.reading(.reminders) { try $0.actionKey() }
+        let key = try access.reading(.lists) { try $0.actionKey() }
         return try ActionLink(query: query, key: key, now: Date())
     }
 

@@ -55,7 +55,7 @@ struct ReminderAPI: Sendable {
         }
         api.on("lists", .get) { _, context in
             try await respond(context, needs: .read) { token in
-                let lists = try access.reading(.reminders) { store in
+                let lists = try access.reading(.lists) { store in
                     let mine = try store.roles(of: token.account)
                     return try store.lists().filter { mine[$0.id] != nil }
                 }

@@ -11,7 +11,7 @@ struct Lists: ParsableCommand {
 
     func run() throws {
         let (lists, defaultID, actor, members) = try global.withStore(readOnly: true) { access in
-            try access.reading(.reminders) { store in
+            try access.reading(.lists) { store in
                 let actor = try global.actor(in: store)
                 let mine = try store.roles(of: actor)
                 let lists = try store.lists().filter { mine[$0.id] != nil }

@@ -4,15 +4,15 @@
 /// (`SnapshotTests` and `CatalogueSchemaTests` compare this with both engines' schemas).
 public enum StoreCatalogue {
     public static let tables: [StoreTable] = [
-        StoreTable("storeInfo", key: ["key"], groups: .reminders, columns: ["key", "value"]),
+        StoreTable("storeInfo", key: ["key"], groups: [.reminders, .lists], columns: ["key", "value"]),
         StoreTable(
-            "account", key: ["name"], groups: [.reminders, .credentials, .webhooks], booleanColumns: ["isAdmin"],
+            "account", key: ["name"], groups: [.reminders, .lists, .credentials, .webhooks], booleanColumns: ["isAdmin"],
             columns: ["name", "isAdmin", "createdDate", "disabledDate"]),
         StoreTable(
-            "list", key: ["id"], groups: .reminders, booleanColumns: ["allowsContentModifications"],
+            "list", key: ["id"], groups: [.reminders, .lists], booleanColumns: ["allowsContentModifications"],
             columns: ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
         StoreTable(
-            "listMember", key: ["listID", "account"], groups: .reminders,
+            "listMember", key: ["listID", "account"], groups: [.reminders, .lists],
             columns: ["listID", "account", "role", "position", "collectionName"]),
         StoreTable(
             "recurrenceSeries", key: ["id"], groups: .reminders,

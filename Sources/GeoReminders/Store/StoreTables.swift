@@ -21,6 +21,10 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     public static let actionUses = StoreTables(rawValue: 1 << 5)
     /// What each phone's replies carried and it acknowledged (``PhoneReplyState``).
     public static let phoneReplies = StoreTables(rawValue: 1 << 7)
+    /// Lists, their members, the accounts and the store's settings without a reminder: what a
+    /// listing of lists, a person's default list or the action key needs, so that on PostgreSQL
+    /// it costs the lists, not the reminders.
+    public static let lists = StoreTables(rawValue: 1 << 8)
 
     /// The catalogue's tables these name, in its order (parents first).
     public var tables: [StoreTable] { StoreCatalogue.tables.filter { !$0.groups.isDisjoint(with: self) } }
