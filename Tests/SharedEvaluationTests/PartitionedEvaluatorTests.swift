@@ -3,11 +3,10 @@ import GeoReminders
 import GeofenceEngine
 import Logging
 import ServiceLifecycle
+import SharedEvaluation
 import SharedStore
 import TestSupport
 import Testing
-
-@testable import SharedEvaluation
 
 /// The shared store's evaluation as `serve` assembles it, in one process with no HTTP: fixes
 /// posted through ``InboxIngestion`` wait in their partition's inbox, the instance's

@@ -3,9 +3,9 @@ public enum DeviceNameHash {
     /// A hash of the name's UTF-8 bytes read eight at a time and folded by 128-bit multiplies (the
     /// scheme of wyhash): a device name of up to 16 bytes costs two loads and two multiplies, where
     /// FNV-1a's multiply per byte cost 10 ns a fix twice over on two threads (routing, then
-    /// interning; issue 13). Stable across runs and processes, so it also picks a device's shard
-    /// (``EngineShards/shard(of:count:)``), and numbers the names a
-    /// stream's parsing jobs meet (FixStreams' `InternedDevices`): inlinable, as both run per fix.
+    /// interning). Stable across runs and processes, so it also picks a device's shard
+    /// (``EngineShards/shard(of:count:)``) and numbers the names a stream's parsing jobs meet
+    /// (FixStreams' `InternedDevices`): inlinable, as both run per fix.
     @inlinable @inline(__always)
     public static func hash(_ name: String) -> UInt64 {
         // Native strings (small ones included) lend their bytes; any other is copied first.
