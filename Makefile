@@ -57,7 +57,8 @@ test: deps
 # its own PostgreSQL and three `serve` instances (INSTANCES, default 3; FAILOVERS kill -9 runs after
 # it, default 10);
 # `notify` times a fix's acknowledgement to its ntfy alert under 2,000 requests/s of ingest;
-# `caldav` times a 10,000-task list beside Radicale and Xandikos (pinned, from PyPI in a venv).
+# `caldav` times a 10,000-task list beside Radicale and Xandikos (pinned, from PyPI in a venv);
+# `accounts-api` times one account's REST API on 1,000,000 reminders in 10,000 accounts and alone.
 bench: deps
 	@# Product by product: with the Swift runtime linked statically, the whole package would also
 	@# link GRDB's dynamic-library product, which cannot be.
@@ -66,13 +67,14 @@ bench: deps
 	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
 	for name in $${BENCH:-$$("$$bin/georemind-bench" --list)}; do \
 		[ "$$name" = delivery ] || [ "$$name" = serve ] || [ "$$name" = shared ] || [ "$$name" = notify ] || \
-			[ "$$name" = caldav ] || \
+			[ "$$name" = caldav ] || [ "$$name" = accounts-api ] || \
 			"$$bin/georemind-bench" "$$name" || exit 1; done; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = delivery ]; then "$$bin/georemind-delivery-bench"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = serve ]; then "$$bin/georemind-serve-bench" "$$bin/georemind"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = notify ]; then "$$bin/georemind-serve-bench" --notify "$$bin/georemind"; fi; \
 	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = shared ]; then "$$bin/georemind-serve-bench" --shared "$$bin/georemind" "$${FAILOVERS:-10}"; fi; \
-	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = caldav ]; then scripts/caldav-bench "$$bin/georemind"; fi
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = caldav ]; then scripts/caldav-bench "$$bin/georemind"; fi; \
+	if [ -z "$${BENCH:-}" ] || [ "$$BENCH" = accounts-api ]; then scripts/accounts-api-bench "$$bin/georemind"; fi
 
 # The chaos run at length: CHAOS_FAULTS faults (default 15) with random timings on two `serve`
 # instances and a real PostgreSQL (CHAOS_SEED repeats a run); prints what it checked and how long

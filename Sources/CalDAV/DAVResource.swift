@@ -193,13 +193,14 @@ extension CalDAVService {
             return .principal
         case let .home(name):
             try checkPrincipal(name)
-            return .home(lists: try access.reading(.reminders) { try listStates($0) })
+            return .home(lists: try access.reading(.reminders, .seenBy(account: actor)) { try listStates($0) })
         case let .collection(principal, list):
             try checkPrincipal(principal)
-            return .collection(try access.reading(.reminders) { try listState($0, segment: list, reading: reading) })
+            return .collection(
+                try access.reading(.reminders, .seenBy(account: actor)) { try listState($0, segment: list, reading: reading) })
         case let .object(principal, list, name):
             try checkPrincipal(principal)
-            return try access.reading(.reminders) { store in
+            return try access.reading(.reminders, .seenBy(account: actor)) { store in
                 let (found, lists) = try self.list(store, segment: list)
                 guard let object = try object(store, in: found.list, lists: lists, named: name) else {
                     throw DAVError.status(404, "no resource \(name)")

@@ -101,7 +101,7 @@ public struct GeoServer: Sendable {
         root.on("/events", .get) { [outbox, access] request, context in
             do {
                 let visible: @Sendable (String) throws -> Set<String> = { account in
-                    try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
+                    try access.reading(.reminders, .seenBy(account: account)) { try $0.reminderIDs(visibleTo: account) }
                 }
                 return try await EventStream(outbox: outbox, visibleReminders: visible).response(request, context)
             } catch {
@@ -116,7 +116,7 @@ public struct GeoServer: Sendable {
         AdminAPI(api: api).register(on: version1)
         DoneLinkRoute(access: access).register(on: root)
         let scope: @Sendable (APIToken, LiveView) throws -> LiveView = { [access, credentials] token, view in
-            let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: token.account) }
+            let visible = try access.reading(.reminders, .seenBy(account: token.account)) { try $0.reminderIDs(visibleTo: token.account) }
             // Another instance may have registered a device since this one's credentials were read.
             var owners: [String: String] = [:]
             if view.devices.contains(where: { credentials.owner(of: $0.id) == nil }) {

@@ -41,7 +41,7 @@ struct ReminderAPI: Sendable {
         reminder.on("", .delete) { _, context in
             let id = try context.parameters.require("id")
             return try await respond(context, needs: .full) { token in
-                try access.writing(.reminders) { store in
+                try access.writing(.reminders, .seenBy(account: token.account)) { store in
                     let id = try store.reminderID(idPrefix: id, visibleTo: token.account)
                     if let listID = try store.listID(ofReminder: id) { try store.checkCanEdit(listID: listID, actor: token.account) }
                     try store.remove(id: id)
@@ -132,14 +132,14 @@ struct ReminderAPI: Sendable {
         } catch {
             throw APIError(status: .badRequest, message: error.message(spelling: .field))
         }
-        let (reminders, titles) = try access.reading(.reminders) { store in
+        let (reminders, titles) = try access.reading(.reminders, .seenBy(account: account)) { store in
             (try query.reminders(in: store), try ListTitles(store: store))
         }
         return GeoServer.json(.ok, ReminderJSON.text(reminders.map { ReminderJSON($0, listTitle: titles[$0.listID]) }))
     }
 
     func show(_ id: String, as account: String) throws -> Response {
-        try access.reading(.reminders) { store in
+        try access.reading(.reminders, .seenBy(account: account)) { store in
             try reminderResponse(.ok, try store.reminder(idPrefix: id, visibleTo: account), in: store)
         }
     }
@@ -147,7 +147,7 @@ struct ReminderAPI: Sendable {
     func create(_ body: [UInt8], as account: String) throws -> Response {
         let draft = try Self.draft(body)
         guard let title = draft.title else { throw RequestError.missing(field: "title") }
-        return try access.writing(.reminders) { store in
+        return try access.writing(.reminders, .seenBy(account: account)) { store in
             var reminder = Reminder(title: title)
             try draft.apply(to: &reminder, store: store, as: account, places: places.named)
             let saved = try ReminderDraft.save(reminder, in: store, as: account)
@@ -159,7 +159,7 @@ struct ReminderAPI: Sendable {
 
     func update(_ id: String, _ body: [UInt8], as account: String) throws -> Response {
         let draft = try Self.draft(body)
-        return try access.writing(.reminders) { store in
+        return try access.writing(.reminders, .seenBy(account: account)) { store in
             var reminder = try store.reminder(idPrefix: id, visibleTo: account)
             try draft.apply(to: &reminder, store: store, as: account, places: places.named)
             return try reminderResponse(.ok, try ReminderDraft.save(reminder, in: store, as: account), in: store)
@@ -196,7 +196,7 @@ struct ReminderAPI: Sendable {
                 return value
             } ?? 100
         let filter = EventFilter(device: parameters.get("device"), reminder: parameters.get("reminder"))
-        let visible = try access.reading(.reminders) { try $0.reminderIDs(visibleTo: account) }
+        let visible = try access.reading(.reminders, .seenBy(account: account)) { try $0.reminderIDs(visibleTo: account) }
         let events = try outbox.outboxEvents(after: after, limit: limit).filter { filter.matches($0) && visible.contains($0.reminder.id) }
         var text = "["
         for (index, event) in events.enumerated() {

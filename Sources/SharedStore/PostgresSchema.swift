@@ -12,8 +12,12 @@ enum PostgresSchema {
         ("sqlite-v11", sqliteV11), ("sqlite-v12", sqliteV12), ("sqlite-v13", sqliteV13),
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
         ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
-        ("sqlite-v19", sqliteV19), ("sqlite-v20", sqliteV20),
+        ("sqlite-v19", sqliteV19), ("sqlite-v20", sqliteV20), ("account-copies", accountCopies),
     ]
+
+    /// What an account's working copy looks its rows up by (``GeoReminders/AccountRows``): the
+    /// first account, which a save with no actor acts as, without reading every account.
+    static let accountCopies = ["CREATE INDEX account_on_creation ON account(createdDate, name)"]
 
     /// SQLite's v18-list-positions: where each member puts a list (Apple's calendar-order). SQLite's
     /// v17 (kept renderings) has no counterpart: working copies render afresh.

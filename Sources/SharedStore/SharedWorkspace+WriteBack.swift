@@ -6,7 +6,13 @@ extension SharedWorkspace {
     /// Writes what the work changed: rows gone are deleted (children first), then per table
     /// (parents first) rows new are inserted and rows changed are updated, column by column as
     /// the copy holds them; the copy's outbox holds only events the work added, appended last.
-    func writeBack(from before: [String: [[StoreValue]]], to after: [String: [[StoreValue]]], on db: PostgresConnection) throws {
+    /// - Parameter partial: the copy held some rows of the tables an account's copy filters
+    ///   (``GeoReminders/StoreScope``): a key it made after the highest it held may be another
+    ///   row's here, so the database gives new rows of those tables their keys.
+    func writeBack(
+        from before: [String: [[StoreValue]]], to after: [String: [[StoreValue]]], partial: Bool = false,
+        on db: PostgresConnection
+    ) throws {
         let tables = StoreCatalogue.tables(named: after.keys)
         var changes: [(table: StoreTable, added: [[StoreValue]], changed: [[StoreValue]])] = []
         var deleted: Set<String> = []
@@ -23,7 +29,14 @@ extension SharedWorkspace {
             let changed = (after[table.name] ?? []).filter { row in old[key(row)].map { $0 != row } ?? false }
             changes.insert((table, added, changed), at: 0)
         }
-        for (table, added, changed) in changes {
+        var newKeys: [String: [StoreValue: StoreValue]] = [:]
+        for (table, var added, changed) in changes {
+            if partial {
+                if table.accountRows != nil, let column = table.generatedKey, !added.isEmpty {
+                    newKeys[table.name] = try Self.givingKeys(to: &added, of: table, column: column, on: db)
+                }
+                Self.following(newKeys, in: &added, of: table)
+            }
             // Within PostgreSQL's 65,535 parameters a statement.
             let perStatement = max(1, 30_000 / table.columns.count)
             for start in stride(from: 0, to: added.count, by: perStatement) {
@@ -43,6 +56,34 @@ extension SharedWorkspace {
         }
         if let appended = after["outboxEvent"], !appended.isEmpty {
             for query in SharedOutbox.appending(appended.map(OutboxEvent.init(cells:))) { try db.blockingQuery(query) }
+        }
+    }
+
+    /// Replaces the generated keys the copy gave `rows` with ones the database gives; the old key
+    /// to the new.
+    static func givingKeys(
+        to rows: inout [[StoreValue]], of table: StoreTable, column: String, on db: PostgresConnection
+    ) throws -> [StoreValue: StoreValue] {
+        guard let position = table.columns.firstIndex(of: column) else { return [:] }
+        let sequence = "pg_get_serial_sequence('\(table.name.lowercased())', '\(column.lowercased())')"
+        let keys = try db.blockingQuery("SELECT nextval(\(unescaped: sequence)) FROM generate_series(1, \(rows.count))").map {
+            StoreValue.integer(try $0.decode(Int64.self))
+        }
+        var given: [StoreValue: StoreValue] = [:]
+        for index in rows.indices {
+            given[rows[index][position]] = keys[index]
+            rows[index][position] = keys[index]
+        }
+        return given
+    }
+
+    /// Points `rows`' references to generated keys at the keys the database gave in their stead.
+    static func following(_ newKeys: [String: [StoreValue: StoreValue]], in rows: inout [[StoreValue]], of table: StoreTable) {
+        for (column, referenced) in table.generatedKeyReferences {
+            guard let keys = newKeys[referenced], let position = table.columns.firstIndex(of: column) else { continue }
+            for index in rows.indices {
+                if let key = keys[rows[index][position]] { rows[index][position] = key }
+            }
         }
     }
 

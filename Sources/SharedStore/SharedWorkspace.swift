@@ -7,7 +7,7 @@ import PostgresNIO
 /// ``GeoReminders/ReminderStore`` — and the rows it changed are written back in that transaction.
 /// So the store's rules have one implementation, the SQLite store's, on both engines, and a
 /// command or API call behaves the same on either (docs/scaling.md weighs the cost: a copy of the
-/// reminder tables per call).
+/// reminder tables per call, or of one account's rows of them, ``GeoReminders/StoreScope``).
 ///
 /// A concurrent writer that changed a row the work changed too makes PostgreSQL refuse the write
 /// (a serialization failure, or a duplicate key for rows both added); the work then runs again on
@@ -57,21 +57,23 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
         for connection in connections.all { await connection.close() }
     }
 
-    public func reading<T>(_ tables: StoreTables, _ work: (ReminderStore) throws -> T) throws -> T {
-        try perform(tables, writes: false, attempts: 1, work)
+    public func reading<T>(_ tables: StoreTables, _ scope: StoreScope, _ work: (ReminderStore) throws -> T) throws -> T {
+        try perform(tables, scope, writes: false, attempts: 1, work)
     }
 
-    public func writing<T>(_ tables: StoreTables, retrying: Bool, _ work: (ReminderStore) throws -> T) throws -> T {
-        try perform(tables, writes: true, attempts: retrying ? attempts : 1, work)
+    public func writing<T>(
+        _ tables: StoreTables, _ scope: StoreScope, retrying: Bool, _ work: (ReminderStore) throws -> T
+    ) throws -> T {
+        try perform(tables, scope, writes: true, attempts: retrying ? attempts : 1, work)
     }
 
     private func perform<T>(
-        _ tables: StoreTables, writes: Bool, attempts: Int, _ work: (ReminderStore) throws -> T
+        _ tables: StoreTables, _ scope: StoreScope, writes: Bool, attempts: Int, _ work: (ReminderStore) throws -> T
     ) throws -> T {
         var attempt = 1
         while true {
             do {
-                return try connections.with { db in try performOnce(tables.tableNames, writes: writes, work, on: db) }
+                return try connections.with { db in try performOnce(tables.tableNames, scope, writes: writes, work, on: db) }
             } catch let error as PSQLError where Self.isConflict(error) {
                 guard attempt < attempts else { throw SharedStoreError.conflict(attempts: attempts) }
                 attempt += 1
@@ -84,31 +86,48 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     }
 
     private func performOnce<T>(
-        _ tables: [String], writes: Bool, _ work: (ReminderStore) throws -> T, on db: PostgresConnection
+        _ tables: [String], _ scope: StoreScope, writes: Bool, _ work: (ReminderStore) throws -> T,
+        on db: PostgresConnection
     ) throws -> T {
         try db.blockingTransaction(
             begin: writes ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         ) {
-            let copy = try ReminderStore.workingCopy(configuration: configuration)
-            try load(tables, into: copy, on: db)
+            var copy = try ReminderStore.workingCopy(configuration: configuration)
+            var partial = scope != .everything
+            try load(tables, scope, into: copy, on: db)
+            // Keys made for another locale or zone are rebuilt over every row, so not in a copy of
+            // some of them: that writer reads the whole tables, once.
+            if writes, scope != .everything, tables.contains("storeInfo"), try !copy.storedSettingsAreCurrent() {
+                copy = try ReminderStore.workingCopy(configuration: configuration)
+                try load(tables, .everything, into: copy, on: db)
+                partial = false
+            }
             // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
             let before = writes ? try copy.rows(of: tables) : [:]
             // Keys made for another locale or zone are rebuilt, and written back, by writers only.
             if writes, tables.contains("storeInfo") { try copy.adoptStoredSettings() }
             let result = try work(copy)
-            if writes { try writeBack(from: before, to: try copy.rows(of: tables), on: db) }
+            if writes { try writeBack(from: before, to: try copy.rows(of: tables), partial: partial, on: db) }
             return result
         }
     }
 
-    /// Reads `tables` into `copy` (the outbox's events stay where they are: the copy only adds).
-    private func load(_ tables: [String], into copy: ReminderStore, on db: PostgresConnection) throws {
+    /// Reads `scope`'s rows of `tables` into `copy` (the outbox's events stay where they are: the
+    /// copy only adds).
+    private func load(_ tables: [String], _ scope: StoreScope, into copy: ReminderStore, on db: PostgresConnection) throws {
         var rows: [String: [[StoreValue]]] = [:]
         for table in StoreCatalogue.tables(named: tables) where !table.isAppendOnly {
+            var conditions: [String] = []
             // A shared server's partition states and fix logs are never part of a working copy.
-            let filter = table.stateKeyColumn.map { " WHERE \($0) NOT LIKE 'partition-%'" } ?? ""
+            if let column = table.stateKeyColumn { conditions.append("\(column) NOT LIKE 'partition-%'") }
+            var bindings = PostgresBindings()
+            if case .seenBy(let account) = scope, let accountRows = table.accountRows {
+                conditions.append("(\(accountRows.condition))")
+                bindings.append(account)
+            }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let select = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)\(filter)"
-            rows[table.name] = try db.blockingQuery(PostgresQuery(unsafeSQL: select)).map(StoreValue.cells(of:))
+            rows[table.name] = try db.blockingQuery(PostgresQuery(unsafeSQL: select, binds: bindings)).map(StoreValue.cells(of:))
         }
         try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables, on: db))
     }

@@ -6,7 +6,9 @@ import Testing
 
 /// A PostgreSQL working copy loads the tables its work names, and no other: listing the lists
 /// (`.lists`) reads the lists, their members and the settings, not the reminders, so its cost
-/// does not grow with them; `.reminders` reads both.
+/// does not grow with them; `.reminders` reads both. A copy for one account
+/// (``GeoReminders/StoreScope/seenBy(account:)``) holds its lists' rows and answers it as the
+/// whole store does, and what it writes back leaves every other row as it was.
 @Suite struct WorkingCopyTablesTests {
     @Test func aListsCopyHoldsTheListsAndNoReminder() async throws {
         let server = try PostgresServer()
@@ -32,5 +34,67 @@ import Testing
         #expect(!lists.1.isEmpty)
         #expect(lists.2 == 0)
         #expect(reminders == ["Buy milk"])
+    }
+
+    @Test func anAccountsCopyHoldsWhatItSeesAndWritesBackOnlyThat() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let workspace = try await SharedWorkspace.open(try PostgresAddress(parsing: try server.createDatabase("store")))
+        let alarmDate = Date(timeIntervalSinceReferenceDate: 815_000_000)
+        let outcome = await Task.detached {
+            Result {
+                try workspace.writing(.reminders) { store in
+                    for name in ["anna", "ben", "carl"] { try store.addAccount(name: name) }
+                    let shop = try store.save(ReminderList(title: "Shop"), owner: "anna")
+                    try store.share(listID: shop.id, with: "ben", role: .editor, by: "anna")
+                    let work = try store.save(ReminderList(title: "Work"), owner: "ben")
+                    let carls = try store.defaultListID(of: "carl")
+                    _ = try store.save(Reminder(listID: shop.id, title: "Buy milk", alarms: [.absolute(alarmDate)]))
+                    _ = try store.save(Reminder(listID: work.id, title: "Call the plumber"))
+                    _ = try store.save(Reminder(listID: carls, title: "Carl's secret"))
+                }
+                let whole = try workspace.reading(.reminders) { store in
+                    (try store.reminderIDs(visibleTo: "ben"), try Self.settingKeys(store))
+                }
+                let bens = try workspace.reading(.reminders, .seenBy(account: "ben")) { store in
+                    (
+                        try store.reminderIDs(visibleTo: "ben"), try store.reminders().map(\.title).sorted(),
+                        try store.accounts().map(\.name), try store.lists().map(\.title).sorted(), try Self.settingKeys(store)
+                    )
+                }
+                let added = try workspace.writing(.reminders, .seenBy(account: "anna")) { store in
+                    var milk = try #require(try store.reminders().first { $0.title == "Buy milk" })
+                    milk.title = "Buy oat milk"
+                    _ = try store.save(milk)
+                    let bread = Reminder(listID: try store.defaultListID(of: "anna"), title: "Bread", alarms: [.absolute(alarmDate)])
+                    return try ReminderDraft.save(bread, in: store, as: "anna")
+                }
+                let after = try workspace.reading(.reminders) { store in
+                    (
+                        try store.reminders().map { "\($0.title): \($0.alarms.count)" }.sorted(),
+                        try store.reminder(id: added.id)?.listID == store.defaultListID(of: "anna")
+                    )
+                }
+                return (whole, bens, after)
+            }
+        }.value
+        await workspace.close()
+        let (whole, bens, after) = try outcome.get()
+        #expect(bens.0 == whole.0)
+        // The store's settings and Ben's own default list; the other people's are theirs.
+        #expect(bens.4 == whole.1.filter { !$0.hasPrefix("defaultListID:") || $0 == "defaultListID:ben" })
+        #expect(bens.4.contains("defaultListID:ben") && whole.1.contains("defaultListID:anna"))
+        #expect(bens.1 == ["Buy milk", "Call the plumber"])
+        #expect(bens.2 == ["default", "anna", "ben"])
+        #expect(bens.3 == ["Reminders", "Reminders (ben)", "Shop", "Work"])
+        #expect(after.0 == ["Bread: 1", "Buy oat milk: 1", "Call the plumber: 0", "Carl's secret: 0"])
+        #expect(after.1)
+    }
+
+    private static func settingKeys(_ store: ReminderStore) throws -> [String] {
+        let storeInfo = try #require(StoreCatalogue.table("storeInfo"))
+        return try #require(try store.rows(of: ["storeInfo"])["storeInfo"]).compactMap { row -> String? in
+            if case .text(let key) = row[storeInfo.keyPositions[0]] { key } else { nil }
+        }.sorted()
     }
 }

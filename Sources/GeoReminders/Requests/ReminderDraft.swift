@@ -102,7 +102,7 @@ public struct ReminderDraft: Sendable, Equatable {
                 reminder.parentID = nil
             } else {
                 do {
-                    reminder.parentID = try store.reminderID(idPrefix: parent)
+                    reminder.parentID = try store.reminderID(idPrefix: parent, visibleTo: actor)
                 } catch let error as StoreError {
                     throw RequestError.badValue(field: "parent", message: error.description)
                 }

@@ -215,6 +215,24 @@ public final class ReminderStore: Sendable {
         }
     }
 
+    /// The keys of `storeInfo` that hold the store's own settings; the others are each account's
+    /// (`defaultListID:NAME`). A setting added to the store is added here, or an account's working
+    /// copy goes without it (`WorkingCopyTablesTests` compares them).
+    static let storeSettingKeys = ["defaultListID", "sortLocale", "floatingZone", "actionKey"]
+
+    /// Whether the stored keys were made for this opener's locale and floating zone, so that
+    /// adopting the settings rebuilds nothing: a copy holding some of the rows can then write.
+    public func storedSettingsAreCurrent() throws -> Bool {
+        guard let database else { return true }
+        let (locale, zone) = try database.read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'sortLocale'"),
+                try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'floatingZone'")
+            )
+        }
+        return locale == titleKeys.locale.identifier && zone == configuration.floatingTimeZone.identifier
+    }
+
     private func rebuildFloatingDueKeys(_ db: Database, zoneID: String) throws {
         let update = try db.makeStatement(sql: "UPDATE reminder SET dueKey = ? WHERE id = ?")
         let zone = configuration.floatingTimeZone

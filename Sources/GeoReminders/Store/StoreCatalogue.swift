@@ -4,22 +4,23 @@
 /// (`SnapshotTests` and `CatalogueSchemaTests` compare this with both engines' schemas).
 public enum StoreCatalogue {
     public static let tables: [StoreTable] = [
-        StoreTable("storeInfo", key: ["key"], groups: [.reminders, .lists], columns: ["key", "value"]),
+        StoreTable("storeInfo", key: ["key"], groups: [.reminders, .lists], accountRows: .settings, columns: ["key", "value"]),
         StoreTable(
             "account", key: ["name"], groups: [.reminders, .lists, .credentials, .webhooks], booleanColumns: ["isAdmin"],
+            accountRows: .accounts,
             columns: ["name", "isAdmin", "createdDate", "disabledDate"]),
         StoreTable(
-            "list", key: ["id"], groups: [.reminders, .lists], booleanColumns: ["allowsContentModifications"],
+            "list", key: ["id"], groups: [.reminders, .lists], booleanColumns: ["allowsContentModifications"], accountRows: .lists,
             columns: ["id", "title", "colour", "allowsContentModifications", "creationDate"]),
         StoreTable(
-            "listMember", key: ["listID", "account"], groups: [.reminders, .lists],
+            "listMember", key: ["listID", "account"], groups: [.reminders, .lists], accountRows: .members,
             columns: ["listID", "account", "role", "position", "collectionName"]),
         StoreTable(
-            "recurrenceSeries", key: ["id"], groups: .reminders,
+            "recurrenceSeries", key: ["id"], groups: .reminders, accountRows: .series,
             columns: ["id", "liveReminderID", "startDate", "startTimeZone", "recurrenceRules"]),
         StoreTable(
             "reminder", key: ["number"], generatedKey: "number", groups: .reminders,
-            booleanColumns: ["isCompleted", "isLocationReminder"],
+            booleanColumns: ["isCompleted", "isLocationReminder"], accountRows: .reminders,
             columns: [
                 "number", "id", "listID", "title", "titleKey", "notes", "priority", "priorityLevel", "startDate",
                 "startTimeZone", "dueDate", "dueTimeZone", "dueKey", "isCompleted", "completionDate", "creationDate",
@@ -27,7 +28,8 @@ public enum StoreCatalogue {
                 "iCalendarExtras", "creator", "assignee", "alarmsFor",
             ]),
         StoreTable(
-            "alarm", key: ["reminderNumber", "position"], groups: .reminders, isWithoutRowID: true,
+            "alarm", key: ["reminderNumber", "position"], groups: .reminders, isWithoutRowID: true, accountRows: .alarms,
+            generatedKeyReferences: ["reminderNumber": "reminder"],
             columns: [
                 "reminderNumber", "position", "id", "kind", "absoluteDate", "relativeOffset", "locationTitle", "latitude",
                 "longitude", "radius", "proximity", "firedDate", "acknowledgedDate", "area",
@@ -52,6 +54,7 @@ public enum StoreCatalogue {
         StoreTable("actionUse", key: ["eventID"], groups: .actionUses, columns: ["eventID", "usedDate"]),
         StoreTable(
             "webhookDelivery", key: ["endpointID", "eventSequence"], groups: [], isWithoutRowID: true,
+            generatedKeyReferences: ["endpointID": "webhookEndpoint", "eventSequence": "outboxEvent"],
             columns: [
                 "endpointID", "eventSequence", "device", "attempts", "firstAttemptDate", "nextAttemptDate", "leaseOwner",
                 "leaseUntil", "lastStatus", "lastError",

@@ -22,14 +22,21 @@ public struct StoreTable: Sendable {
     public let isAppendOnly: Bool
     /// A SQLite WITHOUT ROWID table: rows are read in key order, as there is no rowid to follow.
     public let isWithoutRowID: Bool
+    /// The rows a copy for one account holds (``StoreScope/seenBy(account:)``); nil: every row.
+    public let accountRows: AccountRows?
+    /// Columns holding another table's generated key, by the table: a key a copy made is given
+    /// anew by the database, and these follow it.
+    public let generatedKeyReferences: [String: String]
 
     init(
         _ name: String, key: [String], generatedKey: String? = nil, groups: StoreTables, booleanColumns: Set<String> = [],
-        stateKeyColumn: String? = nil, isAppendOnly: Bool = false, isWithoutRowID: Bool = false, columns: [String]
+        stateKeyColumn: String? = nil, isAppendOnly: Bool = false, isWithoutRowID: Bool = false,
+        accountRows: AccountRows? = nil, generatedKeyReferences: [String: String] = [:], columns: [String]
     ) {
         precondition(key.allSatisfy(columns.contains), "\(name)'s key names its own columns")
         precondition(generatedKey.map { key == [$0] } ?? true, "\(name)'s generated key is its whole key")
         precondition(booleanColumns.isSubset(of: columns) && (stateKeyColumn.map(columns.contains) ?? true))
+        precondition(Set(generatedKeyReferences.keys).isSubset(of: columns))
         self.name = name
         self.columns = columns
         self.key = key
@@ -39,6 +46,8 @@ public struct StoreTable: Sendable {
         self.stateKeyColumn = stateKeyColumn
         self.isAppendOnly = isAppendOnly
         self.isWithoutRowID = isWithoutRowID
+        self.accountRows = accountRows
+        self.generatedKeyReferences = generatedKeyReferences
     }
 
     /// The order the snapshot reads rows in: the key's for a WITHOUT ROWID table, else insertion's.
