@@ -4,10 +4,10 @@ import Hummingbird
 import ReminderViews
 
 /// `/api/v1/admin/...`: what only an admin account's token may see or change — accounts, and every
-/// account's devices and tokens (docs/people.md). Any other account's token is refused with 403,
-/// so a person's own view (`/api/v1/devices`) stays their own. Reading needs a `read` token,
-/// changing a `full` one; a token's secret is shown once, in the answer that creates it (the
-/// store keeps only its digest).
+/// account's devices and tokens (docs/people.md). Any other account's token is refused with 403 by
+/// the group's ``AdminOnlyMiddleware``, so a person's own view (`/api/v1/devices`) stays their own.
+/// Reading needs a `read` token, changing a `full` one; a token's secret is shown once, in the
+/// answer that creates it (the store keeps only its digest).
 struct AdminAPI: Sendable {
     let api: ReminderAPI
 
@@ -39,14 +39,13 @@ struct AdminAPI: Sendable {
 
     /// Adds `admin/...` to `group` (`/api/v1`).
     func register(on group: RouteGroup) {
-        let admin = group.group("admin")
+        let admin = group.group("admin", middleware: AdminOnlyMiddleware(api: api))
         let access = api.access
         /// `DELETE /api/v1/admin/KIND/:name`: an admin removes one by name (204).
         func removal(of kind: String, _ remove: @escaping @Sendable (ReminderStore, String) throws -> Void) {
             admin.on("\(kind)/:name", .delete) { _, context in
                 let name = try context.parameters.require("name")
                 return try await api.respond(context, needs: .full) { token in
-                    try api.requireAdmin(token)
                     try access.writing(.credentials) { try remove($0, name) }
                     return Response(status: .noContent)
                 }
@@ -54,14 +53,12 @@ struct AdminAPI: Sendable {
         }
         admin.on("accounts", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
-                try api.requireAdmin(token)
                 return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.accounts() }.map(AccountJSON.init))
             }
         }
         admin.on("accounts", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
                 let new = try Self.decode(NewAccount.self, from: body, fields: ["name", "admin"])
                 let account = try access.writing([.credentials, .reminders]) {
                     try $0.addAccount(name: new.name, isAdmin: new.admin ?? false)
@@ -73,7 +70,6 @@ struct AdminAPI: Sendable {
             let name = try context.parameters.require("name")
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
                 let change = try Self.decode(AccountChange.self, from: body, fields: ["disabled"])
                 let account = try access.writing(.credentials) { store in
                     try store.setDisabled(change.disabled, account: name)
@@ -84,7 +80,6 @@ struct AdminAPI: Sendable {
         }
         admin.on("devices", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
-                try api.requireAdmin(token)
                 let devices = try access.reading(.credentials) { try $0.devices() }
                 return try ReminderAPI.json(.ok, devices.map { DeviceJSON($0, showingAccount: true) })
             }
@@ -92,7 +87,6 @@ struct AdminAPI: Sendable {
         admin.on("devices", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
                 let new = try Self.decode(NewDevice.self, from: body, fields: ["name", "id", "account"])
                 let device = try access.writing(.credentials) {
                     try $0.addDevice(name: new.name, id: new.id, account: new.account ?? token.account)
@@ -103,14 +97,12 @@ struct AdminAPI: Sendable {
         removal(of: "devices") { store, name in try store.removeDevice(name: name) }
         admin.on("tokens", .get) { _, context in
             try await api.respond(context, needs: .read) { token in
-                try api.requireAdmin(token)
                 return try ReminderAPI.json(.ok, try access.reading(.credentials) { try $0.tokens() }.map(TokenJSON.init))
             }
         }
         admin.on("tokens", .post) { request, context in
             let body = try await ReminderAPI.body(request)
             return try await api.respond(context, needs: .full) { token in
-                try api.requireAdmin(token)
                 let new = try Self.decode(NewToken.self, from: body, fields: ["name", "scope", "account", "device"])
                 guard let scope = TokenScope(rawValue: new.scope) else {
                     throw APIError(status: .unprocessableContent, message: "scope '\(new.scope)' is not ingest, read or full")

@@ -86,16 +86,20 @@ struct ReminderAPI: Sendable {
             guard token.scope.allows(scope) else { throw APIError.forbidden(scope) }
             return try await NIOThreadPool.singleton.runIfActive { try body(token) }
         } catch {
-            let failure = APIError(error)
-            if failure.status == .internalServerError {
-                context.logger.error("api request failed", metadata: ["error": "\(error)"])
-            }
-            return failure.response
+            return failure(error, context)
         }
     }
 
-    /// Refuses (403) a token whose account is no admin: the instance's delivery settings
-    /// (channels) are an admin's until they belong to each person.
+    /// `error` answered as `{"error": ...}` with its status; logged when it is the server's fault.
+    func failure(_ error: any Error, _ context: ServerContext) -> Response {
+        let failure = APIError(error)
+        if failure.status == .internalServerError {
+            context.logger.error("api request failed", metadata: ["error": "\(error)"])
+        }
+        return failure.response
+    }
+
+    /// Refuses (403) a token whose account is no admin (``AdminOnlyMiddleware``, before every admin route).
     func requireAdmin(_ token: APIToken) throws {
         let isAdmin = try access.reading(.credentials) { try $0.account(named: token.account).isAdmin }
         guard isAdmin else { throw APIError(status: .forbidden, message: "only an admin account's token may do this") }

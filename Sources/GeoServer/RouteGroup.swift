@@ -26,6 +26,12 @@ struct RouteGroup {
         RouteGroup(methods: methods.group(RouterPath(subpath)), path: Self.joined(path, subpath), table: table)
     }
 
+    /// The routes under `subpath`, each behind `middleware` (after the server's own).
+    func group(_ subpath: String, middleware: any MiddlewareProtocol<Request, Response, ServerContext>) -> RouteGroup {
+        RouteGroup(
+            methods: methods.group(RouterPath(subpath)).add(middleware: middleware), path: Self.joined(path, subpath), table: table)
+    }
+
     /// Adds the route `subpath` of the group (`""`: the group's own path) and records it.
     func on(
         _ subpath: String, _ method: HTTPRequest.Method,
