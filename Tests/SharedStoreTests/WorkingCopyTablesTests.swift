@@ -91,6 +91,41 @@ import Testing
         #expect(after.1)
     }
 
+    /// Keys made for another sort locale are rebuilt over every row, so an account's writer that
+    /// meets them reads the whole tables: Carl's title, never in Anna's copy, is keyed anew too.
+    @Test func anAccountsWriterUnderAnotherLocaleRebuildsEveryKey() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let address = try PostgresAddress(parsing: try server.createDatabase("store"))
+        var english = StoreConfiguration()
+        english.locale = Locale(identifier: "en_US")
+        var turkish = StoreConfiguration()
+        turkish.locale = Locale(identifier: "tr_TR")
+        let first = try await SharedWorkspace.open(address, configuration: english)
+        let second = try await SharedWorkspace.open(address, configuration: turkish)
+        let outcome = await Task.detached {
+            Result {
+                try first.writing(.reminders) { store in
+                    for name in ["anna", "carl"] { try store.addAccount(name: name) }
+                    _ = try store.save(Reminder(listID: try store.defaultListID(of: "carl"), title: "IGLOO"))
+                }
+                try second.writing(.reminders, .seenBy(account: "anna")) { store in
+                    _ = try store.save(Reminder(listID: try store.defaultListID(of: "anna"), title: "IGLOO"))
+                }
+                let titleKey = try #require(StoreCatalogue.table("reminder")?.columns.firstIndex(of: "titleKey"))
+                return try second.reading(.reminders) { store -> [String] in
+                    let rows: [[StoreValue]] = try store.rows(of: ["reminder"])["reminder"] ?? []
+                    return rows.map { "\($0[titleKey])" }
+                }
+            }
+        }.value
+        await first.close()
+        await second.close()
+        let keys = try outcome.get()
+        #expect(keys.count == 2)
+        #expect(Set(keys).count == 1, "\(keys)")
+    }
+
     private static func settingKeys(_ store: ReminderStore) throws -> [String] {
         let storeInfo = try #require(StoreCatalogue.table("storeInfo"))
         return try #require(try store.rows(of: ["storeInfo"])["storeInfo"]).compactMap { row -> String? in
