@@ -13,6 +13,7 @@ enum PostgresSchema {
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
         ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
         ("sqlite-v19", sqliteV19), ("sqlite-v20", sqliteV20), ("account-copies", accountCopies),
+        ("row-security", RowSecurity.migration),
     ]
 
     /// What an account's working copy looks its rows up by (``GeoReminders/AccountRows``): the

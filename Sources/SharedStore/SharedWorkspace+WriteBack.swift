@@ -44,7 +44,8 @@ extension SharedWorkspace {
                 try db.blockingQuery(PostgresSession.insertion(rows, into: table.name, columns: table.columns))
             }
             for row in changed { try db.blockingQuery(Self.update(of: table, row: row)) }
-            if !added.isEmpty, let column = table.generatedKey {
+            // Keys the database gave need no moving past (nor may an account's work move them).
+            if !added.isEmpty, let column = table.generatedKey, newKeys[table.name] == nil {
                 try db.blockingQuery(Self.advancingKey(of: table.name, column: column))
             }
         }

@@ -94,10 +94,13 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
         ) {
             var copy = try ReminderStore.workingCopy(configuration: configuration)
             var partial = scope != .everything
+            // An account's work reads and writes behind row-level security too (``RowSecurity``).
+            if case .seenBy(let account) = scope { try db.blockingQuery(RowSecurity.entering(account: account)) }
             try load(tables, scope, into: copy, on: db)
             // Keys made for another locale or zone are rebuilt over every row, so not in a copy of
-            // some of them: that writer reads the whole tables, once.
+            // some of them: that writer reads the whole tables, once, as the store's owner.
             if writes, scope != .everything, tables.contains("storeInfo"), try !copy.storedSettingsAreCurrent() {
+                try db.blockingQuery(RowSecurity.leaving)
                 copy = try ReminderStore.workingCopy(configuration: configuration)
                 try load(tables, .everything, into: copy, on: db)
                 partial = false

@@ -13,27 +13,63 @@ public enum StoreScope: Sendable, Hashable {
 }
 
 /// The rows of one table an account's copy holds (``StoreScope/seenBy(account:)``), as a SQL
-/// condition on the table where `$1` is the account, each written so that PostgreSQL answers it
-/// by index (subqueries joined with `UNION ALL`, not `OR`, which it answers by reading the table).
+/// condition on the table, each written so that PostgreSQL answers it by index (subqueries joined
+/// with `UNION ALL`, not `OR`, which it answers by reading the table). The condition is written
+/// once over ``Terms`` so that a working copy's query (``condition``) and PostgreSQL's row-level
+/// security policy (which names the account and looks memberships up its own way) say the same.
 public struct AccountRows: Sendable {
-    public let condition: String
+    /// The pieces a condition is written from.
+    public struct Terms: Sendable {
+        /// The account, as an SQL expression.
+        public let account: String
+        /// The ids of the lists the account is a member of, as a subquery.
+        public let memberLists: String
+        /// The first account's name, as a subquery: a save with no actor acts as it.
+        public let firstAccount: String
 
-    /// The lists `$1` is a member of, as a subquery.
-    static let memberLists = "SELECT listID FROM listMember WHERE account = $1"
+        public init(account: String, memberLists: String, firstAccount: String) {
+            self.account = account
+            self.memberLists = memberLists
+            self.firstAccount = firstAccount
+        }
+
+        /// A working copy's query: `$1` is the account.
+        public static let query = Terms(
+            account: "$1", memberLists: "SELECT listID FROM listMember WHERE account = $1",
+            firstAccount: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
+    }
+
+    private let written: @Sendable (Terms) -> String
+
+    /// The condition over `terms`.
+    public func condition(_ terms: Terms) -> String { written(terms) }
+
+    /// The condition as a working copy's query binds it: `$1` is the account.
+    public var condition: String { written(.query) }
 
     /// The store-wide settings (``ReminderStore/storeSettingKeys``) and the account's own default list.
-    static let settings = AccountRows(
-        condition: "key IN (\(ReminderStore.storeSettingKeys.map { "'\($0)'" }.joined(separator: ", ")), 'defaultListID:' || $1)")
-    static let accounts = AccountRows(
-        condition: """
-            name IN (SELECT $1 UNION ALL (SELECT name FROM account ORDER BY createdDate, name LIMIT 1)
-            UNION ALL SELECT account FROM listMember WHERE listID IN (\(memberLists)))
-            """)
-    static let lists = AccountRows(
-        condition: "id IN (\(memberLists) UNION ALL SELECT value FROM storeInfo WHERE key = 'defaultListID')")
-    static let members = AccountRows(condition: "listID IN (\(memberLists))")
-    static let series = AccountRows(
-        condition: "id IN (SELECT seriesID FROM reminder WHERE listID IN (\(memberLists)) AND seriesID IS NOT NULL)")
-    static let reminders = AccountRows(condition: "listID IN (\(memberLists))")
-    static let alarms = AccountRows(condition: "reminderNumber IN (SELECT number FROM reminder WHERE listID IN (\(memberLists)))")
+    static let settings = AccountRows { terms in
+        "key IN (\(ReminderStore.storeSettingKeys.map { "'\($0)'" }.joined(separator: ", ")), 'defaultListID:' || \(terms.account))"
+    }
+    static let accounts = AccountRows { terms in
+        """
+        name IN (SELECT \(terms.account) UNION ALL (\(terms.firstAccount))
+        UNION ALL SELECT account FROM listMember WHERE listID IN (\(terms.memberLists)))
+        """
+    }
+    static let lists = AccountRows { terms in
+        "id IN (\(terms.memberLists) UNION ALL SELECT value FROM storeInfo WHERE key = 'defaultListID')"
+    }
+    static let members = AccountRows { terms in "listID IN (\(terms.memberLists))" }
+    static let series = AccountRows { terms in
+        "id IN (SELECT seriesID FROM reminder WHERE listID IN (\(terms.memberLists)) AND seriesID IS NOT NULL)"
+    }
+    static let reminders = AccountRows { terms in "listID IN (\(terms.memberLists))" }
+    static let alarms = AccountRows { terms in
+        "reminderNumber IN (SELECT number FROM reminder WHERE listID IN (\(terms.memberLists)))"
+    }
+
+    private init(_ written: @escaping @Sendable (Terms) -> String) {
+        self.written = written
+    }
 }

@@ -1,0 +1,91 @@
+import GeoReminders
+import PostgresNIO
+
+/// PostgreSQL's row-level security, a second wall behind an account's working copy: the tables
+/// holding people's rows (those with ``GeoReminders/StoreTable/accountRows``) show the role
+/// ``role`` only the rows the account in the transaction's ``accountSetting`` may see — the same
+/// condition the copy's query filters by — and refuse a row it writes outside them. Work for one
+/// account (``GeoReminders/StoreScope/seenBy(account:)``) runs under that role, so a query that
+/// forgot its filter still reads nothing of another account; the evaluators, migrations and work
+/// on the whole store run as the store's owner, for whom a policy shows every row.
+///
+/// `FORCE ROW LEVEL SECURITY` holds the owner to the policies too, so a role reaches these tables
+/// only through a policy naming it. The role is the cluster's (roles are not a database's): the
+/// owner creates it, or an administrator creates it and grants it to the owner beforehand.
+enum RowSecurity {
+    /// The role an account's work runs under: it can log in to nothing and owns nothing.
+    static let role = "georemind_api"
+    /// The transaction-local setting that names the account.
+    static let accountSetting = "georemind.account"
+
+    /// The tables the migration puts behind the wall, named so that it stays what it was when a
+    /// later migration adds a table (which then adds its own policies; a test holds the forced
+    /// tables to the catalogue's tables with ``GeoReminders/StoreTable/accountRows``).
+    static let tableNames = ["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"]
+
+    /// The policies' terms. Memberships and the first account are looked up by functions that run
+    /// as the owner: a policy on `listMember` that read `listMember` would recurse.
+    static let policyTerms = AccountRows.Terms(
+        account: "current_setting('\(accountSetting)', true)", memberLists: "SELECT georemind_member_lists()",
+        firstAccount: "SELECT georemind_first_account()")
+
+    /// Puts the rest of the transaction under ``role`` for `account`: one round trip.
+    static func entering(account: String) -> PostgresQuery {
+        "SELECT set_config('role', \(role), true), set_config(\(accountSetting), \(account), true)"
+    }
+
+    /// Back to the connection's own role for the rest of the transaction.
+    static let leaving: PostgresQuery = "RESET ROLE"
+
+    /// The migration that builds the wall: the role, the owner's membership of it, the lookup
+    /// functions, and per table its policies and grants (nothing else is granted to the role).
+    static var migration: [String] {
+        var statements = [
+            """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(role)') THEN
+                    BEGIN
+                        CREATE ROLE \(role) NOLOGIN;
+                    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+                    END;
+                END IF;
+                IF NOT pg_has_role(current_user, '\(role)', 'MEMBER') THEN
+                    GRANT \(role) TO CURRENT_USER;
+                END IF;
+            END $$
+            """,
+            """
+            CREATE FUNCTION georemind_member_lists() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+                SET search_path FROM CURRENT
+                AS $$ SELECT listID FROM listMember WHERE account = current_setting('\(accountSetting)', true) $$
+            """,
+            """
+            CREATE FUNCTION georemind_first_account() RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
+                SET search_path FROM CURRENT
+                AS $$ SELECT name FROM account ORDER BY createdDate, name LIMIT 1 $$
+            """,
+        ]
+        for table in StoreCatalogue.tables(named: tableNames) {
+            guard let rows = table.accountRows else { continue }
+            // No account named, no row: not even those every account sees.
+            let condition = "coalesce(current_setting('\(accountSetting)', true), '') <> '' AND (\(rows.condition(policyTerms)))"
+            statements += [
+                "ALTER TABLE \(table.name) ENABLE ROW LEVEL SECURITY",
+                "ALTER TABLE \(table.name) FORCE ROW LEVEL SECURITY",
+                "CREATE POLICY account_rows ON \(table.name) TO \(role) USING (\(condition)) WITH CHECK (\(condition))",
+                "CREATE POLICY store_owner ON \(table.name) TO CURRENT_USER USING (true) WITH CHECK (true)",
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON \(table.name) TO \(role)",
+            ]
+            if let column = table.generatedKey {
+                statements.append(
+                    """
+                    DO $$ BEGIN
+                        EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE %s TO \(role)',
+                            pg_get_serial_sequence('\(table.name.lowercased())', '\(column.lowercased())'));
+                    END $$
+                    """)
+            }
+        }
+        return statements
+    }
+}
