@@ -52,6 +52,10 @@ enum RowSecurity {
                 IF NOT pg_has_role(current_user, '\(role)', 'MEMBER') THEN
                     GRANT \(role) TO CURRENT_USER;
                 END IF;
+            EXCEPTION WHEN insufficient_privilege THEN
+                RAISE EXCEPTION '%', format('the role %s may not create the role \(role) or join it: give it CREATEROLE, '
+                    'or have an administrator run CREATE ROLE \(role) NOLOGIN; GRANT \(role) TO %s;',
+                    current_user, quote_ident(current_user));
             END $$
             """,
             """
