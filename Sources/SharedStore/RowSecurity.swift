@@ -23,16 +23,25 @@ enum RowSecurity {
     /// tables to the catalogue's tables with ``GeoReminders/StoreTable/accountRows``).
     static let tableNames = ["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"]
 
-    /// The policies' terms. Memberships and the first account are looked up by functions that run
-    /// as the owner: a policy on `listMember` that read `listMember` would recurse.
-    static let policyTerms = AccountRows.Terms(
-        account: "current_setting('\(accountSetting)', true)", memberLists: "SELECT georemind_member_lists()",
-        firstAccount: "SELECT georemind_first_account()")
+    /// The terms each table's row function is written over. The functions run as the store's
+    /// owner, whom a policy shows every row: a policy on `listMember` that read `listMember`
+    /// under its own policy would recurse.
+    static let functionTerms = AccountRows.Terms(
+        account: "current_setting('\(accountSetting)', true)",
+        memberLists: "SELECT listID FROM listMember WHERE account = current_setting('\(accountSetting)', true)",
+        firstAccount: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
+
+    /// The function giving the values of `table`'s ``GeoReminders/AccountRows`` column the account
+    /// may see.
+    static func rowFunction(of table: StoreTable) -> String { "georemind_rows_\(table.name.lowercased())" }
 
     /// Puts the rest of the transaction under ``role`` for `account`: one round trip.
     static func entering(account: String) -> PostgresQuery {
         "SELECT set_config('role', \(role), true), set_config(\(accountSetting), \(account), true)"
     }
+
+    /// `text` as an SQL string literal.
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// Back to the connection's own role for the rest of the transaction.
     static let leaving: PostgresQuery = "RESET ROLE"
@@ -57,26 +66,36 @@ enum RowSecurity {
                     'or have an administrator run CREATE ROLE \(role) NOLOGIN; GRANT \(role) TO %s;',
                     current_user, quote_ident(current_user));
             END $$
-            """,
             """
-            CREATE FUNCTION georemind_member_lists() RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
-                SET search_path FROM CURRENT
-                AS $$ SELECT listID FROM listMember WHERE account = current_setting('\(accountSetting)', true) $$
-            """,
-            """
-            CREATE FUNCTION georemind_first_account() RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
-                SET search_path FROM CURRENT
-                AS $$ SELECT name FROM account ORDER BY createdDate, name LIMIT 1 $$
-            """,
         ]
         for table in StoreCatalogue.tables(named: tableNames) {
             guard let rows = table.accountRows else { continue }
-            // No account named, no row: not even those every account sees.
-            let condition = "coalesce(current_setting('\(accountSetting)', true), '') <> '' AND (\(rows.condition(policyTerms)))"
+            // PL/pgSQL keeps its plans for the session, where an SQL function's body is planned
+            // at every call. The policy reads the array once per statement (a scalar subquery,
+            // cast to the column's own type): called in the condition itself, it ran again at
+            // every row a nested loop looked up, and an index answers `column = ANY (array)`.
+            // No account named, no row.
+            let body = """
+                BEGIN
+                    IF coalesce(current_setting('\(accountSetting)', true), '') = '' THEN RETURN '{}'; END IF;
+                    RETURN ARRAY(\(rows.values(functionTerms)));
+                END
+                """
+            let function = rowFunction(of: table)
+            let condition = "\(rows.column) = ANY ((SELECT \(function)())::%1$s[])"
             statements += [
+                """
+                DO $$ DECLARE kind text; BEGIN
+                    SELECT format_type(atttypid, atttypmod) INTO STRICT kind FROM pg_attribute
+                    WHERE attrelid = '\(table.name.lowercased())'::regclass AND attname = '\(rows.column.lowercased())';
+                    EXECUTE format('CREATE FUNCTION \(function)() RETURNS %1$s[] LANGUAGE plpgsql STABLE SECURITY DEFINER '
+                        'SET search_path FROM CURRENT AS %2$L', kind, \(quoted(body)));
+                    EXECUTE format('CREATE POLICY account_rows ON \(table.name) TO \(role) '
+                        'USING (\(condition)) WITH CHECK (\(condition))', kind);
+                END $$
+                """,
                 "ALTER TABLE \(table.name) ENABLE ROW LEVEL SECURITY",
                 "ALTER TABLE \(table.name) FORCE ROW LEVEL SECURITY",
-                "CREATE POLICY account_rows ON \(table.name) TO \(role) USING (\(condition)) WITH CHECK (\(condition))",
                 "CREATE POLICY store_owner ON \(table.name) TO CURRENT_USER USING (true) WITH CHECK (true)",
                 "GRANT SELECT, INSERT, UPDATE, DELETE ON \(table.name) TO \(role)",
             ]

@@ -12,11 +12,12 @@ public enum StoreScope: Sendable, Hashable {
     case seenBy(account: String)
 }
 
-/// The rows of one table an account's copy holds (``StoreScope/seenBy(account:)``), as a SQL
-/// condition on the table, each written so that PostgreSQL answers it by index (subqueries joined
-/// with `UNION ALL`, not `OR`, which it answers by reading the table). The condition is written
-/// once over ``Terms`` so that a working copy's query (``condition``) and PostgreSQL's row-level
-/// security policy (which names the account and looks memberships up its own way) say the same.
+/// The rows of one table an account's copy holds (``StoreScope/seenBy(account:)``): those whose
+/// ``column`` is among the values a subquery on the account gives. Written once over ``Terms``, so
+/// that a working copy's query (``condition``) and PostgreSQL's row-level security (which names
+/// the account and reads past its own policies) say the same. Each subquery is one PostgreSQL
+/// answers by index: subqueries joined with `UNION ALL`, not `OR` (which it answers by reading
+/// the table).
 public struct AccountRows: Sendable {
     /// The pieces a condition is written from.
     public struct Terms: Sendable {
@@ -39,37 +40,42 @@ public struct AccountRows: Sendable {
             firstAccount: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
     }
 
+    /// The column the rows are picked by.
+    public let column: String
     private let written: @Sendable (Terms) -> String
 
-    /// The condition over `terms`.
-    public func condition(_ terms: Terms) -> String { written(terms) }
+    /// The values of ``column`` the account's rows hold, as a subquery over `terms`.
+    public func values(_ terms: Terms) -> String { written(terms) }
 
     /// The condition as a working copy's query binds it: `$1` is the account.
-    public var condition: String { written(.query) }
+    public var condition: String { "\(column) IN (\(written(.query)))" }
 
     /// The store-wide settings (``ReminderStore/storeSettingKeys``) and the account's own default list.
-    static let settings = AccountRows { terms in
-        "key IN (\(ReminderStore.storeSettingKeys.map { "'\($0)'" }.joined(separator: ", ")), 'defaultListID:' || \(terms.account))"
+    static let settings = AccountRows(column: "key") { terms in
+        "VALUES "
+            + (ReminderStore.storeSettingKeys.map { "('\($0)')" } + ["('defaultListID:' || \(terms.account))"])
+            .joined(separator: ", ")
     }
-    static let accounts = AccountRows { terms in
+    static let accounts = AccountRows(column: "name") { terms in
         """
-        name IN (SELECT \(terms.account) UNION ALL (\(terms.firstAccount))
-        UNION ALL SELECT account FROM listMember WHERE listID IN (\(terms.memberLists)))
+        SELECT \(terms.account) UNION ALL (\(terms.firstAccount))
+        UNION ALL SELECT account FROM listMember WHERE listID IN (\(terms.memberLists))
         """
     }
-    static let lists = AccountRows { terms in
-        "id IN (\(terms.memberLists) UNION ALL SELECT value FROM storeInfo WHERE key = 'defaultListID')"
+    static let lists = AccountRows(column: "id") { terms in
+        "\(terms.memberLists) UNION ALL SELECT value FROM storeInfo WHERE key = 'defaultListID'"
     }
-    static let members = AccountRows { terms in "listID IN (\(terms.memberLists))" }
-    static let series = AccountRows { terms in
-        "id IN (SELECT seriesID FROM reminder WHERE listID IN (\(terms.memberLists)) AND seriesID IS NOT NULL)"
+    static let members = AccountRows(column: "listID") { terms in terms.memberLists }
+    static let series = AccountRows(column: "id") { terms in
+        "SELECT seriesID FROM reminder WHERE listID IN (\(terms.memberLists)) AND seriesID IS NOT NULL"
     }
-    static let reminders = AccountRows { terms in "listID IN (\(terms.memberLists))" }
-    static let alarms = AccountRows { terms in
-        "reminderNumber IN (SELECT number FROM reminder WHERE listID IN (\(terms.memberLists)))"
+    static let reminders = AccountRows(column: "listID") { terms in terms.memberLists }
+    static let alarms = AccountRows(column: "reminderNumber") { terms in
+        "SELECT number FROM reminder WHERE listID IN (\(terms.memberLists))"
     }
 
-    private init(_ written: @escaping @Sendable (Terms) -> String) {
-        self.written = written
+    private init(column: String, values: @escaping @Sendable (Terms) -> String) {
+        self.column = column
+        self.written = values
     }
 }
