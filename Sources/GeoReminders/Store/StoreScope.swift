@@ -8,7 +8,9 @@ public enum StoreScope: Sendable, Hashable {
     case everything
     /// The lists the account is a member of, their members, reminders, alarms and series; the
     /// account itself, the first account and the store's default list (what a save falls back
-    /// to); the store's settings, without other accounts' own default lists.
+    /// to); the store's settings, without other accounts' own default lists. On PostgreSQL such
+    /// work also runs behind row-level security, which opens only these people's tables to it
+    /// (`.reminders` and `.lists` work).
     case seenBy(account: String)
 }
 
