@@ -6,13 +6,13 @@ import GeoReminders
 /// each list it is a member of is a VTODO collection, each reminder a resource, and its role in
 /// the list is what it may do there. What a PUT means is the iCalendar import's
 /// business (GeoReminders); this type speaks WebDAV. See docs/caldav.md.
-public struct CalDAVService: Sendable {
-    public let access: any StoreAccess
-    public let account: CalDAVAccount
-    public let history: SyncHistory
-    public let renders: RenderCache
+package struct CalDAVService: Sendable {
+    package let access: any StoreAccess
+    package let account: CalDAVAccount
+    package let history: SyncHistory
+    package let renders: RenderCache
 
-    public init(
+    package init(
         access: any StoreAccess, account: CalDAVAccount = CalDAVAccount(), history: SyncHistory = SyncHistory(),
         renders: RenderCache = RenderCache()
     ) {
@@ -23,7 +23,7 @@ public struct CalDAVService: Sendable {
     }
 
     /// This service answering for `account`: its principal, its lists, its role in each.
-    public func acting(as account: String) -> CalDAVService {
+    package func acting(as account: String) -> CalDAVService {
         CalDAVService(
             access: access, account: CalDAVAccount(principal: account, displayName: account), history: history, renders: renders)
     }
@@ -32,11 +32,11 @@ public struct CalDAVService: Sendable {
     var actor: String { account.principal }
 
     /// The DAV compliance classes of OPTIONS (RFC 4918 §10.1, RFC 4791 §5.1, RFC 5689 §3).
-    public static let compliance = "1, 3, calendar-access, extended-mkcol"
-    public static let allow = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
+    package static let compliance = "1, 3, calendar-access, extended-mkcol"
+    package static let allow = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
 
     /// Answers `request`; `privileges` is what the caller's credentials allow.
-    public func respond(_ request: DAVRequest, privileges: DAVPrivileges) -> DAVResponse {
+    package func respond(_ request: DAVRequest, privileges: DAVPrivileges) -> DAVResponse {
         var request = request
         request.headers[Self.privilegesHeader] = privileges == .read ? "read" : "write"
         if request.method == "OPTIONS" {
@@ -95,18 +95,18 @@ public struct CalDAVService: Sendable {
 }
 
 /// The principal a request acts as: an account, named in the paths (`/dav/principals/NAME/`).
-public struct CalDAVAccount: Sendable, Hashable {
-    public var principal: String
-    public var displayName: String
+package struct CalDAVAccount: Sendable, Hashable {
+    package var principal: String
+    package var displayName: String
 
-    public init(principal: String = "default", displayName: String = "georemind") {
+    package init(principal: String = "default", displayName: String = "georemind") {
         self.principal = principal
         self.displayName = displayName
     }
 }
 
 /// What the request's credentials allow (RFC 3744 privileges, as current-user-privilege-set shows them).
-public enum DAVPrivileges: Sendable, Hashable {
+package enum DAVPrivileges: Sendable, Hashable {
     case read
     case readWrite
 }

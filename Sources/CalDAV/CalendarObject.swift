@@ -11,23 +11,23 @@ import ICalendar
 /// `X-GEOREMIND-CALDAV-NAME`. The parent a subtask's RELATED-TO names is kept the same way, as
 /// `X-GEOREMIND-PARENT-UID`, so the link names the parent's UID as its resource shows it. They are
 /// taken out again when the resource is written.
-public struct CalendarObject: Sendable {
-    public var reminderID: String
-    public var listID: String?
-    public var lastModifiedDate: Date
+package struct CalendarObject: Sendable {
+    package var reminderID: String
+    package var listID: String?
+    package var lastModifiedDate: Date
     /// The whole reminder, when it was read: a resource found by name, a list read for a
     /// calendar-query. nil in a listing of kept renderings, which needs only the bytes.
-    public var reminder: Reminder?
+    package var reminder: Reminder?
     /// The resource name (not percent-encoded), such as `UID.ics`.
-    public var name: String
-    public var data: [UInt8]
-    public var etag: String
+    package var name: String
+    package var data: [UInt8]
+    package var etag: String
 
     static let uidProperty = "X-GEOREMIND-UID"
     static let nameProperty = "X-GEOREMIND-CALDAV-NAME"
     static let parentUIDProperty = "X-GEOREMIND-PARENT-UID"
 
-    public init(_ reminder: Reminder, lists: [ReminderList]) {
+    package init(_ reminder: Reminder, lists: [ReminderList]) {
         reminderID = reminder.id
         listID = reminder.listID
         lastModifiedDate = reminder.lastModifiedDate
@@ -90,7 +90,7 @@ public struct CalendarObject: Sendable {
     }
 
     /// The reminder identifier a UID stands for (a canonical UUID as it is, any other its name-based UUID).
-    public static func reminderID(forUID uid: String) -> String {
+    package static func reminderID(forUID uid: String) -> String {
         InterchangeIdentifier.identifier(forUID: uid)
     }
 }

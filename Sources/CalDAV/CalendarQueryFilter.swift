@@ -7,20 +7,20 @@ import ICalendar
 /// and VTODO comp-filters, a VTODO time-range (§9.9) and prop-filters (is-not-defined, text-match
 /// with negate-condition, i;ascii-casemap substring) such as Tasks.org's and Evolution's on
 /// COMPLETED and STATUS.
-public struct CalendarQueryFilter: Hashable, Sendable {
-    public struct PropertyFilter: Hashable, Sendable {
-        public var name: String
-        public var isNotDefined = false
-        public var textMatch: String?
-        public var negated = false
+package struct CalendarQueryFilter: Hashable, Sendable {
+    package struct PropertyFilter: Hashable, Sendable {
+        package var name: String
+        package var isNotDefined = false
+        package var textMatch: String?
+        package var negated = false
     }
 
     /// False when the filter asks for a component a VTODO collection never holds (VEVENT).
-    public var matchesTodos = true
-    public var timeRange: (start: Date?, end: Date?)?
-    public var properties: [PropertyFilter] = []
+    package var matchesTodos = true
+    package var timeRange: (start: Date?, end: Date?)?
+    package var properties: [PropertyFilter] = []
 
-    public init() {}
+    package init() {}
 
     init(_ filter: DAVElement?) throws(DAVError) {
         guard let calendar = filter?.child(.c("comp-filter")) else { return }
@@ -49,7 +49,7 @@ public struct CalendarQueryFilter: Hashable, Sendable {
     }
 
     /// Whether the object matches: the time-range read from the reminder, prop-filters from its VTODO.
-    public func matches(_ object: CalendarObject) -> Bool {
+    package func matches(_ object: CalendarObject) -> Bool {
         guard matchesTodos else { return false }
         if let timeRange {
             // A calendar-query reads its list whole (``CalDAVService/resource(_:reading:)``).
@@ -126,10 +126,10 @@ public struct CalendarQueryFilter: Hashable, Sendable {
         return date
     }
 
-    public static func == (a: CalendarQueryFilter, b: CalendarQueryFilter) -> Bool {
+    package static func == (a: CalendarQueryFilter, b: CalendarQueryFilter) -> Bool {
         a.matchesTodos == b.matchesTodos && a.properties == b.properties && a.timeRange?.start == b.timeRange?.start
             && a.timeRange?.end == b.timeRange?.end
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(properties) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 }

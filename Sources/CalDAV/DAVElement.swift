@@ -1,10 +1,10 @@
 /// An XML element of a WebDAV body: its name, attributes (by local name, unqualified ones only),
 /// children and text.
-public struct DAVElement: Hashable, Sendable {
-    public var name: DAVName
-    public var attributes: [String: String]
-    public var children: [DAVElement]
-    public var text: String {
+package struct DAVElement: Hashable, Sendable {
+    package var name: DAVName
+    package var attributes: [String: String]
+    package var children: [DAVElement]
+    package var text: String {
         get { textBytes.map { String(decoding: $0, as: UTF8.self) } ?? storedText }
         set {
             storedText = newValue
@@ -16,7 +16,7 @@ public struct DAVElement: Hashable, Sendable {
     /// without making a string of megabytes first.
     private(set) var textBytes: [UInt8]?
 
-    public init(_ name: DAVName, attributes: [String: String] = [:], children: [DAVElement] = [], text: String = "") {
+    package init(_ name: DAVName, attributes: [String: String] = [:], children: [DAVElement] = [], text: String = "") {
         self.name = name
         self.attributes = attributes
         self.children = children
@@ -35,19 +35,19 @@ public struct DAVElement: Hashable, Sendable {
     /// The text's length in UTF-8 bytes.
     var textLength: Int { textBytes?.count ?? storedText.utf8.count }
 
-    public static func == (a: DAVElement, b: DAVElement) -> Bool {
+    package static func == (a: DAVElement, b: DAVElement) -> Bool {
         a.name == b.name && a.attributes == b.attributes && a.children == b.children && a.text == b.text
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(children)
         hasher.combine(text)
     }
 
     /// The first child named `name`.
-    public func child(_ name: DAVName) -> DAVElement? { children.first { $0.name == name } }
+    package func child(_ name: DAVName) -> DAVElement? { children.first { $0.name == name } }
 
     /// Every child named `name`.
-    public func children(_ name: DAVName) -> [DAVElement] { children.filter { $0.name == name } }
+    package func children(_ name: DAVName) -> [DAVElement] { children.filter { $0.name == name } }
 }

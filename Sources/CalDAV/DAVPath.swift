@@ -5,7 +5,7 @@
 ///     /dav/calendars/NAME/                       calendar home
 ///     /dav/calendars/NAME/LIST/                  a list (a VTODO collection)
 ///     /dav/calendars/NAME/LIST/RESOURCE.ics      a reminder
-public enum DAVPath: Hashable, Sendable {
+package enum DAVPath: Hashable, Sendable {
     case root
     case principals
     case principal(String)
@@ -13,10 +13,10 @@ public enum DAVPath: Hashable, Sendable {
     case collection(principal: String, list: String)
     case object(principal: String, list: String, name: String)
 
-    public static let prefix = "/dav/"
+    package static let prefix = "/dav/"
 
     /// nil for a path outside `/dav/` or one that names nothing.
-    public init?(_ rawPath: String) {
+    package init?(_ rawPath: String) {
         var path = Substring(Self.stripped(rawPath))
         guard path == "/dav" || path.hasPrefix(Self.prefix) else { return nil }
         path = path.dropFirst(4)
@@ -85,7 +85,7 @@ public enum DAVPath: Hashable, Sendable {
     }
 
     /// A segment percent-encoded: all but RFC 3986's unreserved characters (so `@` is `%40`).
-    public static func encoded(_ segment: String) -> String {
+    package static func encoded(_ segment: String) -> String {
         guard !segment.utf8.allSatisfy(isUnreserved) else { return segment }
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
@@ -109,9 +109,9 @@ public enum DAVPath: Hashable, Sendable {
         }
     }
 
-    public static func principalHref(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }
-    public static func homeHref(_ name: String) -> String { "/dav/calendars/\(encoded(name))/" }
-    public static func collectionHref(_ principal: String, _ list: String) -> String {
+    package static func principalHref(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }
+    package static func homeHref(_ name: String) -> String { "/dav/calendars/\(encoded(name))/" }
+    package static func collectionHref(_ principal: String, _ list: String) -> String {
         homeHref(principal) + encoded(list) + "/"
     }
 }

@@ -2,20 +2,20 @@ import Foundation
 
 /// An HTTP request as the CalDAV front reads it, with no web framework: method, the path as sent
 /// (percent-encoded, no query), headers by lowercased name, and the body.
-public struct DAVRequest: Sendable {
-    public var method: String
-    public var path: String
-    public var headers: [String: String]
-    public var body: [UInt8]
+package struct DAVRequest: Sendable {
+    package var method: String
+    package var path: String
+    package var headers: [String: String]
+    package var body: [UInt8]
 
-    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method.uppercased()
         self.path = path
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
         self.body = body
     }
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The Depth header (RFC 4918 §10.2): 0, 1 or infinity (nil); `fallback` when absent.
     func depth(fallback: Int?) -> Int? {
@@ -37,18 +37,18 @@ public struct DAVRequest: Sendable {
 }
 
 /// An answer: status, headers, body (always with its length: never chunked).
-public struct DAVResponse: Sendable {
-    public var status: Int
-    public var headers: [(String, String)]
-    public var body: [UInt8]
+package struct DAVResponse: Sendable {
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 

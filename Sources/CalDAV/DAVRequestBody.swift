@@ -1,5 +1,5 @@
 /// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, RFC 4791 §7, RFC 6578 §3).
-public enum PropertyRequest: Hashable, Sendable {
+package enum PropertyRequest: Hashable, Sendable {
     case named([DAVName])
     case all(including: [DAVName])
     case names
@@ -30,7 +30,7 @@ public enum PropertyRequest: Hashable, Sendable {
 }
 
 /// A REPORT body.
-public enum ReportRequest: Hashable, Sendable {
+package enum ReportRequest: Hashable, Sendable {
     case multiget(PropertyRequest, hrefs: [String])
     case query(PropertyRequest, filter: CalendarQueryFilter)
     case sync(PropertyRequest, token: String)

@@ -5,8 +5,8 @@ import CLibXML2
 /// Safe on a stranger's bytes: a document with a DOCTYPE is refused outright (no entity of any
 /// kind, internal or external, is ever expanded), the network is never touched, and nothing is
 /// printed to standard error.
-public enum DAVXMLReader {
-    public enum Failure: Error, Hashable, Sendable {
+package enum DAVXMLReader {
+    package enum Failure: Error, Hashable, Sendable {
         case malformed
         case doctype
     }
@@ -16,7 +16,7 @@ public enum DAVXMLReader {
         return true
     }()
 
-    public static func element(from bytes: [UInt8]) throws(Failure) -> DAVElement {
+    package static func element(from bytes: [UInt8]) throws(Failure) -> DAVElement {
         _ = initialized
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in

@@ -4,17 +4,17 @@
 ///
 /// Written as bytes: a multiget of a large list carries megabytes of calendar data, and appending
 /// it to a `String` piece by piece was most of that answer's time.
-public enum DAVXMLWriter {
+package enum DAVXMLWriter {
     static let prefixes: [(namespace: String, prefix: String)] = [
         (DAVName.dav, "d"), (DAVName.caldav, "cal"), (DAVName.calendarServer, "cs"), (DAVName.appleICal, "ical"),
     ]
 
-    public static func document(_ root: DAVElement) -> String {
+    package static func document(_ root: DAVElement) -> String {
         String(decoding: bytes(root), as: UTF8.self)
     }
 
     /// The document as UTF-8, as a response body carries it.
-    public static func bytes(_ root: DAVElement) -> [UInt8] {
+    package static func bytes(_ root: DAVElement) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         out += #"<?xml version="1.0" encoding="utf-8"?>"#.utf8

@@ -3,8 +3,8 @@ import Foundation
 
 /// Strong entity tags (RFC 9110 §8.8.3) from a resource's bytes, so a tag changes exactly when
 /// the bytes do.
-public enum ETag {
-    public static func strong(_ bytes: [UInt8]) -> String {
+package enum ETag {
+    package static func strong(_ bytes: [UInt8]) -> String {
         "\"" + hex(SHA256.hash(data: bytes).prefix(16)) + "\""
     }
 
@@ -19,7 +19,7 @@ public enum ETag {
     }
 
     /// Whether an `If-Match` / `If-None-Match` value names `etag` (`*` names any).
-    public static func list(_ header: String, contains etag: String) -> Bool {
+    package static func list(_ header: String, contains etag: String) -> Bool {
         header.split(separator: ",").contains { item in
             var tag = item.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return true }

@@ -11,19 +11,19 @@ import ICalendar
 /// - A PUT that carries no location alarm keeps the stored reminder's location alarms, unless it
 ///   comes from Apple (PRODID `-//Apple Inc.//…`), whose clients carry them: DAVx5's OpenTasks
 ///   mapping drops Apple's location VALARM on any edit, and that must not disarm the reminder.
-public struct IncomingObject: Sendable {
-    public var uid: String
+package struct IncomingObject: Sendable {
+    package var uid: String
     /// The reminder identifier the UID stands for.
-    public var reminderID: String
+    package var reminderID: String
     /// The calendar to import.
-    public var data: Data
+    package var data: Data
 
     /// Tasks.org's default geofence radius in metres, for a GEO without a radius.
-    public static let geoRadius = 250
+    package static let geoRadius = 250
     /// The VALARM placeholder trigger of a location alarm (RFC 9074 §8, Apple).
     static let placeholderTrigger = "19760401T005545Z"
 
-    public init(body: [UInt8], name: String, stored: Reminder?, lists: [ReminderList]) throws(DAVError) {
+    package init(body: [UInt8], name: String, stored: Reminder?, lists: [ReminderList]) throws(DAVError) {
         let roots: [ICalComponent]
         do { roots = try ICalReader.components(from: Data(body)) } catch {
             throw .precondition(403, DAVName.c("valid-calendar-data"), "not iCalendar: \(error)")

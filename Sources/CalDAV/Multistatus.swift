@@ -1,46 +1,46 @@
 /// A 207 Multi-Status body (RFC 4918 §13): one response per href, each with its properties
 /// grouped by status, or a bare status (a sync-collection tombstone, RFC 6578 §3.5).
-public struct Multistatus: Hashable, Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var href: String
+package struct Multistatus: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var href: String
         /// Properties by status code, in the order given.
-        public var propstats: [(status: Int, properties: [DAVElement])]
+        package var propstats: [(status: Int, properties: [DAVElement])]
         /// The status of a response with no properties (404 for a removed member).
-        public var status: Int?
+        package var status: Int?
 
-        public init(href: String, propstats: [(status: Int, properties: [DAVElement])] = [], status: Int? = nil) {
+        package init(href: String, propstats: [(status: Int, properties: [DAVElement])] = [], status: Int? = nil) {
             self.href = href
             self.propstats = propstats
             self.status = status
         }
 
-        public static func == (a: Entry, b: Entry) -> Bool {
+        package static func == (a: Entry, b: Entry) -> Bool {
             a.href == b.href && a.status == b.status && a.propstats.count == b.propstats.count
                 && zip(a.propstats, b.propstats).allSatisfy { $0.status == $1.status && $0.properties == $1.properties }
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(href)
             hasher.combine(status)
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// sync-collection's new token (RFC 6578 §6.2).
-    public var syncToken: String?
+    package var syncToken: String?
 
-    public init(entries: [Entry] = [], syncToken: String? = nil) {
+    package init(entries: [Entry] = [], syncToken: String? = nil) {
         self.entries = entries
         self.syncToken = syncToken
     }
 
-    public var element: DAVElement {
+    package var element: DAVElement {
         DAVElement(.d("multistatus"), children: entries.map(Self.response) + syncTokenElements)
     }
 
     /// The document as UTF-8: the element's bytes, written one response at a time into one buffer
     /// sized for the answer (a listing of a large list is megabytes).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         guard !entries.isEmpty else { return DAVXMLWriter.bytes(element) }
         let size = entries.reduce(256) { total, entry in
             total + 256 + entry.href.utf8.count
@@ -105,7 +105,7 @@ public struct Multistatus: Hashable, Sendable {
         out += "</d:status>".utf8
     }
 
-    public var text: String { DAVXMLWriter.document(element) }
+    package var text: String { DAVXMLWriter.document(element) }
 
     static func statusLine(_ code: Int) -> String {
         let reason =

@@ -5,16 +5,16 @@ import Synchronization
 /// list's title, which the bytes carry): clients poll a list's ctag often, and rendering every
 /// reminder of a list is most of that answer's time. A changed reminder is a new key; the cache
 /// is emptied when it holds ``capacity`` entries.
-public final class RenderCache: Sendable {
+package final class RenderCache: Sendable {
     struct Key: Hashable {
         var reminder: Reminder
         var listTitle: String?
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let objects = Mutex<[Key: CalendarObject]>([:])
 
-    public init(capacity: Int = 20_000) {
+    package init(capacity: Int = 20_000) {
         self.capacity = capacity
     }
 

@@ -12,9 +12,9 @@ import Synchronization
 /// outlives a restart and is known to every server of a shared store; the most recent
 /// ``capacity`` states are also kept in memory. A token the store no longer knows is answered
 /// with the RFC's `valid-sync-token` error and the client syncs afresh (RFC 6578 §3.2).
-public final class SyncHistory: Sendable {
-    public static let tokenPrefix = "https://georemind.org/ns/sync/"
-    public let capacity: Int
+package final class SyncHistory: Sendable {
+    package static let tokenPrefix = "https://georemind.org/ns/sync/"
+    package let capacity: Int
     let store: (any SyncStates)?
 
     /// A state as this process knows it: whose it is, its members, and whether the store has it.
@@ -27,14 +27,14 @@ public final class SyncHistory: Sendable {
     private let states = Mutex<(order: [String], states: [String: State])>(([], [:]))
 
     /// - Parameter store: where handed-out states are recorded; nil keeps them in memory only.
-    public init(capacity: Int = 256, store: (any SyncStates)? = nil) {
+    package init(capacity: Int = 256, store: (any SyncStates)? = nil) {
         self.capacity = capacity
         self.store = store
     }
 
     /// The token of `collection` whose members are `members` (name → ETag), remembered in memory.
     /// `salt` is what else the token covers (the collection's own properties).
-    public func token(for members: [String: String], salt: String, collection: String) -> String {
+    package func token(for members: [String: String], salt: String, collection: String) -> String {
         var text = Array(salt.utf8)
         text.append(0x0A)
         for (name, version) in members.sorted(by: { $0.key < $1.key }) {
@@ -55,7 +55,7 @@ public final class SyncHistory: Sendable {
     /// Records `token` in the store as it is handed to a client (a `sync-token` property or a
     /// sync-collection answer), once per process. A store that cannot record it leaves the token
     /// known to this process only: the client syncs afresh after a restart, which is correct.
-    public func handOut(_ token: String) {
+    package func handOut(_ token: String) {
         guard let store, let state = states.withLock({ $0.states[token] }), !state.recorded else { return }
         guard (try? store.recordSyncState(token: token, collection: state.collection, members: state.members)) != nil else {
             return
@@ -65,7 +65,7 @@ public final class SyncHistory: Sendable {
 
     /// The members `token` was handed out for in `collection`; nil for a token neither this
     /// process nor the store knows for that collection (another collection's token included).
-    public func members(at token: String, collection: String) throws -> [String: String]? {
+    package func members(at token: String, collection: String) throws -> [String: String]? {
         if let known = states.withLock({ $0.states[token] }) {
             return known.collection == collection ? known.members : nil
         }

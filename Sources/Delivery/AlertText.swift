@@ -4,15 +4,15 @@ import ReminderViews
 
 /// The facts every notification channel tells a person, in words: the same on ntfy, Apprise and
 /// e-mail, so an alert reads alike wherever it arrives.
-public struct AlertText: Hashable, Sendable {
+package struct AlertText: Hashable, Sendable {
     /// The reminder's title.
-    public var title: String
+    package var title: String
     /// `Office, arriving`, `Office, leaving`, or `due 2026-11-24T08:00:00Z` for a time alarm.
-    public var message: String
+    package var message: String
     /// `geo:LAT,LON` of the place (RFC 5870); nil for a time alarm.
-    public var geoURI: String?
+    package var geoURI: String?
 
-    public init(_ event: OutboxEvent) {
+    package init(_ event: OutboxEvent) {
         title = event.reminder.title
         switch (event.type, event.location) {
         case let (.arrive, place?): message = "\(place.title), arriving"

@@ -4,13 +4,13 @@ import ReminderViews
 
 /// One HTTP request an endpoint's worker sends for one event: built here for each kind, so the
 /// dispatcher's queueing, retries and outcomes stay the same whatever the kind (docs/notifications.md).
-public struct ChannelRequest: Sendable {
-    public var url: String
-    public var headers: [(String, String)]
-    public var body: [UInt8]
+package struct ChannelRequest: Sendable {
+    package var url: String
+    package var headers: [(String, String)]
+    package var body: [UInt8]
 
     /// A Standard Webhooks POST of the event's JSON (docs/delivery.md), signed at `timestamp`.
-    public static func webhook(_ event: OutboxEvent, url: String, secret: WebhookSecret, timestamp: Int) throws -> ChannelRequest {
+    package static func webhook(_ event: OutboxEvent, url: String, secret: WebhookSecret, timestamp: Int) throws -> ChannelRequest {
         let body = try EventJSON.body(event)
         return ChannelRequest(
             url: url,
@@ -24,7 +24,7 @@ public struct ChannelRequest: Sendable {
 
     /// An ntfy publish (<https://docs.ntfy.sh/publish/>): the message as the body, the rest in
     /// its headers; a Done button (an `http` action, POST) when `done` is given.
-    public static func ntfy(_ event: OutboxEvent, url: String, token: String?, done: String?) -> ChannelRequest {
+    package static func ntfy(_ event: OutboxEvent, url: String, token: String?, done: String?) -> ChannelRequest {
         let text = AlertText(event)
         var headers = [
             ("content-type", "text/plain; charset=utf-8"),
@@ -50,7 +50,7 @@ public struct ChannelRequest: Sendable {
     /// An Apprise API stateful notify (`POST /notify/KEY`, <https://github.com/caronc/apprise-api>):
     /// JSON `title`, `body`, `type` (`info`; `warning` for a high-priority reminder); the Done link
     /// and the place's `geo:` URI appended to the body, as Apprise's services take no buttons.
-    public static func apprise(_ event: OutboxEvent, url: String, done: String?) throws -> ChannelRequest {
+    package static func apprise(_ event: OutboxEvent, url: String, done: String?) throws -> ChannelRequest {
         let text = AlertText(event)
         var body = text.message
         if let geo = text.geoURI { body += "\n\(geo)" }

@@ -3,9 +3,9 @@ import GeoReminders
 
 /// `channel test NAME`: one made-up alert sent to a channel now, outside the outbox (nothing is
 /// queued or recorded), with the far end's answer returned to show.
-public enum ChannelTest {
+package enum ChannelTest {
     /// An arrival at "Test place" for a reminder "georemind test", medium priority, at `now`.
-    public static func event(now: Date) -> OutboxEvent {
+    package static func event(now: Date) -> OutboxEvent {
         OutboxEvent(
             id: EventID.make(reminderID: "test", alarmID: "test", time: now), type: .arrive,
             reminder: .init(id: "test", title: "georemind test", priority: 5, creationDate: now), alarmID: "test",
@@ -16,7 +16,7 @@ public enum ChannelTest {
 
     /// Sends the test alert to `endpoint` (no Done link: it would complete nothing); returns
     /// `HTTP 200: {"id":…}` or `SMTP 250`, or why no answer came. An e-mail channel needs `mailer`.
-    public static func send(
+    package static func send(
         to endpoint: WebhookEndpoint, transport: HTTPWebhookTransport, mailer: SMTPMailer? = nil, timeout: TimeInterval = 10
     ) async -> String {
         guard let format = EndpointFormat(endpoint, links: nil, mails: mailer != nil) else {

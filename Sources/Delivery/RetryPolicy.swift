@@ -2,15 +2,15 @@ import Foundation
 
 /// When a failed delivery is tried again: exponential backoff with jitter, at least what the
 /// receiver's `Retry-After` asks, for up to `retryFor` after the first attempt.
-public struct RetryPolicy: Hashable, Sendable {
+package struct RetryPolicy: Hashable, Sendable {
     /// The delay after the first failure, doubled after each further one.
-    public var base: TimeInterval = 5
+    package var base: TimeInterval = 5
     /// No delay grows past this.
-    public var cap: TimeInterval = 3600
+    package var cap: TimeInterval = 3600
     /// After this long since the first attempt, the delivery is given up and the endpoint marked failing.
-    public var retryFor: TimeInterval = 24 * 3600
+    package var retryFor: TimeInterval = 24 * 3600
 
-    public init(base: TimeInterval = 5, cap: TimeInterval = 3600, retryFor: TimeInterval = 24 * 3600) {
+    package init(base: TimeInterval = 5, cap: TimeInterval = 3600, retryFor: TimeInterval = 24 * 3600) {
         self.base = base
         self.cap = cap
         self.retryFor = retryFor
@@ -19,7 +19,7 @@ public struct RetryPolicy: Hashable, Sendable {
     /// The delay before attempt `attempts + 1`, after `attempts` failures: "equal jitter", half the
     /// exponential delay fixed and half random, so a burst of failures spreads out without ever
     /// retrying sooner than half the schedule; never shorter than `retryAfter`.
-    public func delay(
+    package func delay(
         afterFailures attempts: Int, retryAfter: TimeInterval?,
         random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) -> TimeInterval {
@@ -29,7 +29,7 @@ public struct RetryPolicy: Hashable, Sendable {
     }
 
     /// Reads `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3); nil otherwise.
-    public static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
+    package static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return seconds >= 0 ? TimeInterval(seconds) : nil }
         let formatter = DateFormatter()

@@ -14,14 +14,14 @@ import Synchronization
 ///
 /// The store is any ``DeliveryStore``: the SQLite file, or a PostgreSQL store that several
 /// instances' dispatchers share, each claim leased to one of them (``DispatcherOptions/owner``).
-public final class WebhookDispatcher: Service {
-    public let store: any DeliveryStore
-    public let options: DispatcherOptions
+package final class WebhookDispatcher: Service {
+    package let store: any DeliveryStore
+    package let options: DispatcherOptions
     let transport: any WebhookTransport
     /// Sends the e-mail channels' alerts; nil: e-mail channels wait, queued, for a dispatcher that has one.
     let mailer: SMTPMailer?
 
-    public init(
+    package init(
         store: any DeliveryStore, transport: any WebhookTransport, mailer: SMTPMailer? = nil,
         options: DispatcherOptions = DispatcherOptions()
     ) {
@@ -48,7 +48,7 @@ public final class WebhookDispatcher: Service {
     }
 
     /// Runs until the task is cancelled, or until graceful shutdown has let the requests in flight finish.
-    public func run() async throws {
+    package func run() async throws {
         await withGracefulShutdownHandler {
             await self.runWorkers()
         } onGracefulShutdown: {
@@ -58,7 +58,7 @@ public final class WebhookDispatcher: Service {
 
     /// One pass: queues every endpoint's new events and attempts each delivery that is due now, until
     /// none is left due (retries scheduled later stay queued); prunes the outbox.
-    public func runOnce() async throws -> DeliveryTally {
+    package func runOnce() async throws -> DeliveryTally {
         var tally = DeliveryTally()
         let links = try await actionLinks()
         for endpoint in try await store.webhookEndpoints() where !endpoint.isDisabled {
@@ -288,13 +288,13 @@ public final class WebhookDispatcher: Service {
 }
 
 /// What a pass of deliveries came to.
-public struct DeliveryTally: Hashable, Sendable {
-    public var delivered = 0
-    public var retrying = 0
-    public var gaveUp = 0
-    public var disabled = 0
+package struct DeliveryTally: Hashable, Sendable {
+    package var delivered = 0
+    package var retrying = 0
+    package var gaveUp = 0
+    package var disabled = 0
 
-    public init() {}
+    package init() {}
 
     mutating func count(_ outcome: DeliveryOutcome) {
         switch outcome {

@@ -4,12 +4,12 @@ import Foundation
 /// Standard Webhooks 1.0 symmetric signatures: `v1,` and the base64 HMAC-SHA256 of
 /// `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's key
 /// (<https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#signature-scheme>).
-public enum WebhookSignature {
+package enum WebhookSignature {
     /// Receivers reject a timestamp further than this from their clock (the spec's recommended 5 minutes).
-    public static let tolerance: TimeInterval = 5 * 60
+    package static let tolerance: TimeInterval = 5 * 60
 
     /// The `webhook-signature` header value for one attempt.
-    public static func sign(id: String, timestamp: Int, body: [UInt8], secret: WebhookSecret) -> String {
+    package static func sign(id: String, timestamp: Int, body: [UInt8], secret: WebhookSecret) -> String {
         var content = Array("\(id).\(timestamp).".utf8)
         content += body
         let mac = HMAC<SHA256>.authenticationCode(for: content, using: SymmetricKey(data: secret.key))
@@ -17,7 +17,7 @@ public enum WebhookSignature {
     }
 
     /// Why a received webhook was refused.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         case missingHeader(name: String)
         case badTimestamp(value: String)
         case timestampOutOfTolerance(timestamp: Int, now: Int)
@@ -26,7 +26,7 @@ public enum WebhookSignature {
 
     /// Checks a received webhook as a receiver must: the timestamp within ``tolerance`` of `now`,
     /// and one of the space-separated `v1,` signatures equal (compared in constant time).
-    public static func verify(
+    package static func verify(
         id: String?, timestamp: String?, signature: String?, body: [UInt8],
         secret: WebhookSecret, now: Date = Date()
     ) throws(Failure) {

@@ -4,25 +4,25 @@ import NIOCore
 import NIOHTTP1
 
 /// What came back from one POST.
-public enum TransportResult: Hashable, Sendable {
+package enum TransportResult: Hashable, Sendable {
     case response(status: Int, retryAfter: String?)
     /// No response: refused connection, timeout, TLS or DNS failure.
     case failure(reason: String)
 }
 
 /// Sends one signed webhook request; the dispatcher's only way out to the network.
-public protocol WebhookTransport: Sendable {
+package protocol WebhookTransport: Sendable {
     func post(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async -> TransportResult
 }
 
 /// async-http-client with redirects refused: a delivery goes to the configured URL only, so a 3xx
 /// comes back as a status (and is retried) rather than being followed to another host.
-public final class HTTPWebhookTransport: WebhookTransport {
+package final class HTTPWebhookTransport: WebhookTransport {
     let client: HTTPClient
     /// A response body is read up to this many bytes and dropped: receivers answer with a status.
     static let maxResponseBody = 64 * 1024
 
-    public init() {
+    package init() {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
         // The client's default of 8 connections per host would cap the dispatcher's concurrency
@@ -32,7 +32,7 @@ public final class HTTPWebhookTransport: WebhookTransport {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    public func post(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async -> TransportResult {
+    package func post(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async -> TransportResult {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers = HTTPHeaders(headers)
@@ -48,7 +48,7 @@ public final class HTTPWebhookTransport: WebhookTransport {
 
     /// POSTs once and returns the status and the start of the body as text: what `channel test`
     /// shows of the far end's answer.
-    public func exchange(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async throws -> (
+    package func exchange(url: String, headers: [(String, String)], body: [UInt8], timeout: TimeInterval) async throws -> (
         status: Int, body: String
     ) {
         var request = HTTPClientRequest(url: url)
@@ -61,7 +61,7 @@ public final class HTTPWebhookTransport: WebhookTransport {
     }
 
     /// Closes the client's connections; call once, after the last `post`.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await client.shutdown()
     }
 }

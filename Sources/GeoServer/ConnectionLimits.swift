@@ -1,17 +1,17 @@
 /// What one HTTP connection may hold of the server: without bounds, idle or trickling clients
 /// (slowloris) keep their sockets for ever and, in enough numbers, every file descriptor.
 /// docs/serve.md lists them with their defaults.
-public struct ConnectionLimits: Sendable, Equatable {
+package struct ConnectionLimits: Sendable, Equatable {
     /// A connection with no request in progress, or whose request head has not arrived whole, is
     /// closed after this many seconds (Hummingbird's idle timeout: it also bounds a head sent a line
     /// at a time, since only a whole head counts as activity).
-    public var idleSeconds: Double = 30
+    package var idleSeconds: Double = 30
     /// A request whose body has not arrived whole this many seconds after its head is answered by
     /// closing its connection (a body trickled a byte at a time would otherwise never end).
-    public var requestSeconds: Double = 60
+    package var requestSeconds: Double = 60
     /// Connections open at once; past it the server stops accepting until one closes (the kernel
     /// queues the rest in its listen backlog).
-    public var maxConnections = 2048
+    package var maxConnections = 2048
 
-    public init() {}
+    package init() {}
 }

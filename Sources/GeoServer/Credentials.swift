@@ -5,7 +5,7 @@ import Synchronization
 /// The tokens and device ids the server accepts, read from the store at start and again whenever
 /// it changes (a `token revoke` takes effect within a second), so that no request waits on a query.
 /// On SQLite ``CredentialWatcher`` reloads them, on PostgreSQL ``SharedCredentialWatcher``.
-public final class Credentials: Sendable {
+package final class Credentials: Sendable {
     let state = Mutex(State())
 
     struct State {
@@ -20,14 +20,14 @@ public final class Credentials: Sendable {
     }
 
     /// None yet: fill with ``replace(tokens:devices:)`` before serving.
-    public init() {}
+    package init() {}
 
-    public convenience init(store: ReminderStore) throws {
+    package convenience init(store: ReminderStore) throws {
         self.init()
         try reload(from: store)
     }
 
-    public func reload(from store: ReminderStore) throws {
+    package func reload(from store: ReminderStore) throws {
         // Only devices added with `device add`: ids first seen with a token are no OsmAnd credential.
         let devices = try store.devices()
         replace(
@@ -37,29 +37,29 @@ public final class Credentials: Sendable {
 
     /// `tokens` by their hash (``ReminderStore/tokenHash(_:)``); `devices` the ids added with
     /// `device add`; `owners` every device's account.
-    public func replace(tokens: [Data: APIToken], devices: Set<String>, owners: [String: String]) {
+    package func replace(tokens: [Data: APIToken], devices: Set<String>, owners: [String: String]) {
         state.withLock { $0 = State(tokens: tokens, devices: devices, owners: owners) }
     }
 
     /// Whether `token` may post as `devices` (``DeviceClaim``).
-    public func claim(_ devices: some Sequence<String>, by token: APIToken) -> DeviceClaim {
+    package func claim(_ devices: some Sequence<String>, by token: APIToken) -> DeviceClaim {
         let owners = state.withLock { $0.owners }
         return DeviceClaim(token: token, devices: devices) { owners[$0] }
     }
 
     /// The account a device belongs to, as last read; nil for one the store does not know.
-    public func owner(of device: String) -> String? {
+    package func owner(of device: String) -> String? {
         state.withLock { $0.owners[device] }
     }
 
     /// Records devices just registered to `account`, before the watcher's next reload sees them.
-    public func noteOwners(_ devices: [String], account: String) {
+    package func noteOwners(_ devices: [String], account: String) {
         state.withLock { state in
             for device in devices where state.owners[device] == nil { state.owners[device] = account }
         }
     }
 
-    public func token(secret: String) -> APIToken? {
+    package func token(secret: String) -> APIToken? {
         if let token = state.withLock({ $0.verified[secret] }) { return token }
         let hash = ReminderStore.tokenHash(secret)
         // Looked up and remembered under one lock: a reload in between cannot leave a revoked
@@ -71,7 +71,7 @@ public final class Credentials: Sendable {
         }
     }
 
-    public func isRegistered(device: String) -> Bool {
+    package func isRegistered(device: String) -> Bool {
         state.withLock { $0.devices.contains(device) }
     }
 }

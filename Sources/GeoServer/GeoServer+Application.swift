@@ -7,7 +7,7 @@ import ServiceLifecycle
 extension GeoServer {
     /// The Hummingbird application that answers this front's routes on `host:port`: HTTP/1.1
     /// (HTTPS with `tls`) with the idle and request deadlines and the connection cap of `limits`.
-    public func application(
+    package func application(
         host: String, port: Int, limits: ConnectionLimits, tls: ServerTLS?, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> any Service {

@@ -13,17 +13,17 @@ import NIOPosix
 /// LocationProtocols, hands the fixes to the backend's ``FixIngestion`` (the ``LiveEvaluator`` on
 /// SQLite, the partitions' inboxes on PostgreSQL) and answers as that client expects
 /// (docs/serve.md). No product rule lives here, and no store engine: it sees a ``ServerBackend``.
-public struct GeoServer: Sendable {
-    public let ingestion: any FixIngestion
+package struct GeoServer: Sendable {
+    package let ingestion: any FixIngestion
     /// Where the live map's devices come from: the SQLite server's evaluator, or a shared store's
     /// `deviceLive` rows.
-    public let liveView: any LiveViewSource
-    public let credentials: Credentials
-    public let metrics: ServerMetrics
+    package let liveView: any LiveViewSource
+    package let credentials: Credentials
+    package let metrics: ServerMetrics
     /// The store behind the REST API: the SQLite file, or a shared PostgreSQL store's working copies.
-    public let access: any StoreAccess
+    package let access: any StoreAccess
     /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
-    public let outbox: any OutboxReading
+    package let outbox: any OutboxReading
     /// Where CalDAV's sync tokens are recorded.
     let syncStates: any SyncStates
     /// Where a post's new devices are registered, by key.
@@ -32,20 +32,20 @@ public struct GeoServer: Sendable {
     let webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
     /// ``ServerBackend/readsWaitOnNetwork``.
     let readsWaitOnNetwork: Bool
-    public let places: PlaceDirectory
+    package let places: PlaceDirectory
     /// What each OwnTracks phone is told in the reply to its post (alerts, regions).
-    public let phoneReplies: PhoneReplies
+    package let phoneReplies: PhoneReplies
     /// Speed and battery as the apps last reported them, for the live map.
-    public let readings = LatestReadings()
+    package let readings = LatestReadings()
     /// Where Debian's libjs-leaflet is, and the tile template of the live page.
-    public var leafletDirectory = "/usr/share/javascript/leaflet"
-    public var tiles: String?
+    package var leafletDirectory = "/usr/share/javascript/leaflet"
+    package var tiles: String?
     /// Seconds a client is asked to wait before posting again when its fixes were not committed.
     static let retryAfterSeconds = 5
     /// Largest body read (an Overland batch of 1,000 points is about 500 kB).
     static let maxBody = 8 << 20
 
-    public init(backend: ServerBackend, credentials: Credentials, metrics: ServerMetrics, places: PlaceDirectory = .empty) {
+    package init(backend: ServerBackend, credentials: Credentials, metrics: ServerMetrics, places: PlaceDirectory = .empty) {
         self.ingestion = backend.ingestion
         self.liveView = backend.liveView
         self.access = backend.access
@@ -61,7 +61,7 @@ public struct GeoServer: Sendable {
         self.metrics = metrics
     }
 
-    public func router() -> Router<ServerContext> {
+    package func router() -> Router<ServerContext> {
         router(recordingIn: RouteTable())
     }
 

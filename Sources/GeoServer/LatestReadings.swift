@@ -4,10 +4,10 @@ import Synchronization
 /// What each device last said of itself (speed, battery, altitude), for the live map: kept in
 /// memory only, as the evaluator's recent tracks are; the newest by fix time wins, so a resent or
 /// late backlog does not replace a newer reading.
-public final class LatestReadings: Sendable {
+package final class LatestReadings: Sendable {
     private let readings = Mutex<[String: DeviceReading]>([:])
 
-    public init() {}
+    package init() {}
 
     func record(_ new: [DeviceReading]) {
         let sent = new.filter { $0.speed != nil || $0.battery != nil || $0.altitude != nil }

@@ -2,11 +2,11 @@ import GeoReminders
 
 /// The places of the map data the server was started with, for `at` in reminder requests and
 /// `GET /api/v1/places`; loaded lazily by the front, as the command line does.
-public struct PlaceDirectory: Sendable {
-    public var all: @Sendable () throws -> [StructuredLocation]
-    public var named: @Sendable (String) throws -> StructuredLocation?
+package struct PlaceDirectory: Sendable {
+    package var all: @Sendable () throws -> [StructuredLocation]
+    package var named: @Sendable (String) throws -> StructuredLocation?
 
-    public init(
+    package init(
         all: @escaping @Sendable () throws -> [StructuredLocation], named: @escaping @Sendable (String) throws -> StructuredLocation?
     ) {
         self.all = all
@@ -14,5 +14,5 @@ public struct PlaceDirectory: Sendable {
     }
 
     /// No map data: every place name is unknown.
-    public static let empty = PlaceDirectory(all: { [] }, named: { _ in nil })
+    package static let empty = PlaceDirectory(all: { [] }, named: { _ in nil })
 }

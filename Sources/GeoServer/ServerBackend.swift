@@ -4,31 +4,31 @@ import LiveEvaluation
 /// What the HTTP front needs of the store engine, as protocols: built once by the server's
 /// composition root (ServerAssembly) for a SQLite file or a shared PostgreSQL store, so that every
 /// route is the same on both engines and can be tested with Hummingbird's router testing alone.
-public struct ServerBackend: Sendable {
+package struct ServerBackend: Sendable {
     /// Where the fixes of a post go: the SQLite evaluator, or the partitions' inboxes.
-    public var ingestion: any FixIngestion
+    package var ingestion: any FixIngestion
     /// Where the live map's devices come from.
-    public var liveView: any LiveViewSource
+    package var liveView: any LiveViewSource
     /// The store behind the REST API and CalDAV.
-    public var access: any StoreAccess
+    package var access: any StoreAccess
     /// The outbox the event stream and `GET /api/v1/events` read, on the same store.
-    public var outbox: any OutboxReading
+    package var outbox: any OutboxReading
     /// Where a post's new devices are registered, by key.
-    public var devices: any DeviceRegistry
+    package var devices: any DeviceRegistry
     /// What each OwnTracks phone was told, and whose it is.
-    public var replyStates: any PhoneReplyStates
+    package var replyStates: any PhoneReplyStates
     /// What the phone regions depend on, read cheaply.
-    public var regionStamps: any RegionStamps
+    package var regionStamps: any RegionStamps
     /// The CalDAV collection states sync tokens were handed out for.
-    public var syncStates: any SyncStates
+    package var syncStates: any SyncStates
     /// The webhook endpoints for `/metrics`' delivery gauges; nil where the instance does not
     /// gauge them (a shared store's instances share the deliveries).
-    public var webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
+    package var webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])?
     /// The store's reads wait on a database across a connection: a reply is composed on NIO's
     /// blocking pool rather than inline (a local SQLite read is short).
-    public var readsWaitOnNetwork: Bool
+    package var readsWaitOnNetwork: Bool
 
-    public init(
+    package init(
         ingestion: any FixIngestion, liveView: any LiveViewSource, access: any StoreAccess, outbox: any OutboxReading,
         devices: any DeviceRegistry, replyStates: any PhoneReplyStates, regionStamps: any RegionStamps,
         syncStates: any SyncStates, webhookEndpoints: (@Sendable () throws -> [WebhookEndpoint])? = nil, readsWaitOnNetwork: Bool
@@ -47,7 +47,7 @@ public struct ServerBackend: Sendable {
 
     /// One process on a SQLite file: the store answers everything, the evaluator ingests and
     /// shows the live map.
-    public init(store: ReminderStore, evaluator: LiveEvaluator) {
+    package init(store: ReminderStore, evaluator: LiveEvaluator) {
         self.init(
             ingestion: evaluator, liveView: evaluator, access: store, outbox: store, devices: store, replyStates: store,
             regionStamps: store, syncStates: store, webhookEndpoints: { try store.webhookEndpoints() }, readsWaitOnNetwork: false)

@@ -2,8 +2,8 @@ import GeoReminders
 import Prometheus
 
 /// The server's Prometheus metrics (text format at `/metrics`).
-public final class ServerMetrics: Sendable {
-    public let registry = PrometheusCollectorRegistry()
+package final class ServerMetrics: Sendable {
+    package let registry = PrometheusCollectorRegistry()
     let admittedCounters = MetricCache<String, Counter>()
     let queuedCounters = MetricCache<String, Counter>()
     let requestCounters = MetricCache<RequestLabels, Counter>()
@@ -14,7 +14,7 @@ public final class ServerMetrics: Sendable {
         var status: Int
     }
 
-    public init() {}
+    package init() {}
 
     static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "georemind", metricName: metric, unitName: unit, helpText: help)

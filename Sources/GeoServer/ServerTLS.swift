@@ -5,11 +5,11 @@ import NIOSSL
 /// send a CalDAV password, and iOS any password at all, only over TLS. Read at start, so a file
 /// that cannot be used is one error line before anything listens; plain HTTP stays for loopback
 /// and reverse proxies.
-public struct ServerTLS: Sendable {
-    public let configuration: TLSConfiguration
+package struct ServerTLS: Sendable {
+    package let configuration: TLSConfiguration
 
     /// Reads a PEM certificate chain (the server's first) and its PEM private key.
-    public init(certificateFile: String, keyFile: String) throws(ServerTLSError) {
+    package init(certificateFile: String, keyFile: String) throws(ServerTLSError) {
         let chain: [NIOSSLCertificate]
         do {
             chain = try NIOSSLCertificate.fromPEMFile(certificateFile)
@@ -47,11 +47,11 @@ public struct ServerTLS: Sendable {
 }
 
 /// Why `serve` could not use its TLS files.
-public enum ServerTLSError: Error, CustomStringConvertible {
+package enum ServerTLSError: Error, CustomStringConvertible {
     case unreadable(what: String, path: String, reason: String)
     case mismatch(certificate: String, key: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(what, path, reason): "cannot use the TLS \(what) '\(path)': \(reason)"
         case let .mismatch(certificate, key): "the TLS key '\(key)' does not belong to the certificate '\(certificate)'"

@@ -4,14 +4,14 @@ import GeofenceEngine
 /// Counts fixes as the evaluator disposed of them, telling a resent fix from an old one: a fix with
 /// the same device and time as that device's last admitted one is a `duplicate` (a client retrying
 /// a request whose answer it lost), whatever its coordinate; an older one stays `out-of-order`.
-public struct AdmissionTally: Sendable {
+package struct AdmissionTally: Sendable {
     /// Each device's last admitted fix time since the evaluator was loaded.
     var lastTimes: [String: Date] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Adds one fix's disposition to `outcome`.
-    public mutating func count(_ fix: Fix, _ disposition: FixDisposition, in outcome: inout IngestOutcome) {
+    package mutating func count(_ fix: Fix, _ disposition: FixDisposition, in outcome: inout IngestOutcome) {
         switch disposition {
         case .admitted:
             outcome.admitted += 1
@@ -23,5 +23,5 @@ public struct AdmissionTally: Sendable {
     }
 
     /// Forgets the devices' times, when the evaluator is loaded again.
-    public mutating func reset() { lastTimes.removeAll() }
+    package mutating func reset() { lastTimes.removeAll() }
 }

@@ -6,11 +6,11 @@ import Foundation
 
 /// The one-server-per-store rule: an exclusive `flock(2)` on `STORE.serve-lock`, held for the
 /// process's life (the kernel releases it when the process dies, even by SIGKILL).
-public final class EvaluationLock: Sendable {
+package final class EvaluationLock: Sendable {
     let descriptor: Int32
-    public let path: String
+    package let path: String
 
-    public init(storePath: String) throws(LiveEvaluationError) {
+    package init(storePath: String) throws(LiveEvaluationError) {
         path = storePath + ".serve-lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotLock(path: path, reason: String(cString: strerror(errno))) }

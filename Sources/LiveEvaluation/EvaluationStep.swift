@@ -10,31 +10,31 @@ import GeofenceEngine
 ///
 /// A step changes its caller's tally and schedule only through `inout`, so a caller whose commit
 /// may fail (a partition's lease lost) hands in copies and keeps them once committed.
-public struct EvaluationStep {
+package struct EvaluationStep {
     /// One request's part: what it carried.
-    public struct Request {
-        public var fixes: [Fix]
-        public var crossings: [ReportedCrossing]
+    package struct Request {
+        package var fixes: [Fix]
+        package var crossings: [ReportedCrossing]
 
-        public init(fixes: [Fix], crossings: [ReportedCrossing] = []) {
+        package init(fixes: [Fix], crossings: [ReportedCrossing] = []) {
             self.fixes = fixes
             self.crossings = crossings
         }
     }
 
     /// What became of each request, in order.
-    public private(set) var outcomes: [IngestOutcome] = []
+    package private(set) var outcomes: [IngestOutcome] = []
     /// The fixes the engine admitted, in the order admitted.
-    public private(set) var admitted: [Fix] = []
+    package private(set) var admitted: [Fix] = []
     /// The alarms the commit fired, by kind (`enter`, `leave`, `time`).
-    public private(set) var firedByKind: [String: Int] = [:]
+    package private(set) var firedByKind: [String: Int] = [:]
     /// How many events the commit handed out.
-    public private(set) var fired = 0
+    package private(set) var fired = 0
     /// Whether the commit saved the state whole (and emptied the fix log).
-    public private(set) var savedWhole = false
+    package private(set) var savedWhole = false
 
     /// Admits `requests` into `evaluator` at `now`, counting each fix's disposition in `tally`.
-    public static func admitting(
+    package static func admitting(
         _ requests: [Request], to evaluator: AlarmEvaluator, tally: inout AdmissionTally, at now: Date
     ) throws -> EvaluationStep {
         evaluator.advanceClock(to: now)
@@ -59,7 +59,7 @@ public struct EvaluationStep {
     /// Hands out what the admitted fixes (and the clock) fired and records it in one transaction,
     /// with the fix log or the whole state as `schedule` says; `schedule` moves only once that
     /// commit went through.
-    public mutating func commit(_ evaluator: AlarmEvaluator, schedule: inout WholeSaveSchedule, at now: Date) throws {
+    package mutating func commit(_ evaluator: AlarmEvaluator, schedule: inout WholeSaveSchedule, at now: Date) throws {
         let whole = schedule.savesWhole(admitting: admitted.count, at: now)
         var byKind: [String: Int] = [:]
         fired = try evaluator.commitLive(logging: whole ? nil : admitted) { byKind[$0.kind.rawValue, default: 0] += 1 }

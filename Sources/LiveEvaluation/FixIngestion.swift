@@ -7,7 +7,7 @@ import GeofenceEngine
 ///
 /// Either way, a fix is acknowledged only once it is durable: returning means a `kill -9` of this
 /// process loses nothing.
-public protocol FixIngestion: Sendable {
+package protocol FixIngestion: Sendable {
     /// Hands over a request's fixes and the crossings its phone reported (evidence for alarms,
     /// docs/alarm-evaluation.md); `tokenName` is the token that authenticated it, if any.
     func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome
@@ -20,7 +20,7 @@ public protocol FixIngestion: Sendable {
 
 extension FixIngestion {
     /// Hands over a request's fixes alone.
-    public func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
+    package func submit(_ fixes: [Fix], tokenName: String?) async throws -> IngestOutcome {
         try await submit(fixes, crossings: [], tokenName: tokenName)
     }
 }

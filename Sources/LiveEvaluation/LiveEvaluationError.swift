@@ -1,11 +1,11 @@
 /// Why live evaluation could not start or a batch could not be committed.
-public enum LiveEvaluationError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum LiveEvaluationError: Error, Hashable, Sendable, CustomStringConvertible {
     case storeBusy(path: String)
     case cannotLock(path: String, reason: String)
     case stopped
     case commitFailed(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .storeBusy(path):
             "another `georemind serve` is evaluating \(path); stop it first (one server owns a store's evaluation)"

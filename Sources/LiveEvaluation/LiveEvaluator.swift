@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// It also fires timed alarms by the wall clock, reloads the evaluator within a second when
 /// another process changes the reminders, and checkpoints when the service group shuts down.
-public final class LiveEvaluator: Service, @unchecked Sendable {
+package final class LiveEvaluator: Service, @unchecked Sendable {
     // @unchecked: `queue`, `stopping`, `reloadRequested` are touched only under `condition`'s lock;
     // `evaluator` and `tally` only on the evaluation thread.
     struct Submission {
@@ -32,7 +32,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     var viewRequests: [CheckedContinuation<LiveView, Never>] = []
     /// Each device's last admitted fixes, for the live map (evaluation thread only).
     var recentFixes = RecentTracks(length: LiveEvaluator.trackLength)
-    public static let trackLength = 100
+    package static let trackLength = 100
     var stopping = false
     var reloadRequested = false
     /// The reminders changed and the evaluator has not been reloaded yet (evaluation thread only).
@@ -62,9 +62,9 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     static let probeInterval: TimeInterval = 5
     /// Whether the last group commit succeeded (``FixIngestion/isCommitting``).
     let lastCommitSucceeded = Atomic<Bool>(true)
-    public var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
+    package var isCommitting: Bool { lastCommitSucceeded.load(ordering: .relaxed) }
 
-    public init(
+    package init(
         store: any LiveStore, options: EngineOptions, lateAfter: TimeInterval = AlarmEvaluator.defaultLateAfter,
         logger: Logger, onCommit: @escaping @Sendable (CommitRecord) -> Void = { _ in }
     ) throws {
@@ -79,7 +79,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
 
     /// Evaluates a request's fixes, then its reported crossings, in the next group commit; returns
     /// once it is committed.
-    public func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
+    package func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
         try await withCheckedThrowingContinuation { continuation in
             condition.lock()
             defer { condition.unlock() }
@@ -93,7 +93,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
     }
 
     /// Runs until the service group shuts down gracefully, then commits what is left.
-    public func run() async throws {
+    package func run() async throws {
         let changes = try store.changes()
         let watcher = Task { [weak self] in
             for await _ in changes {
@@ -118,7 +118,7 @@ public final class LiveEvaluator: Service, @unchecked Sendable {
 
     /// Each device's position, recent track and the places it is inside, from the evaluation
     /// thread between two batches.
-    public func view() async -> LiveView {
+    package func view() async -> LiveView {
         await withCheckedContinuation { continuation in
             wake { $0.viewRequests.append(continuation) }
         }

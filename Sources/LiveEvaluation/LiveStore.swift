@@ -4,7 +4,7 @@ import GeofenceEngine
 
 /// What live evaluation needs from a store: the seam a shared (PostgreSQL) store will implement
 /// beside the embedded SQLite one.
-public protocol LiveStore: Sendable {
+package protocol LiveStore: Sendable {
     /// The one evaluator `feed` uses, loaded with the store's armed alarms and saved state; an alarm
     /// fired by a fix older than `lateAfter` seconds is recorded late.
     func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator
@@ -22,13 +22,13 @@ public protocol LiveStore: Sendable {
 }
 
 extension ReminderStore: LiveStore {
-    public func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator {
+    package func makeEvaluator(options: EngineOptions, lateAfter: TimeInterval) throws -> AlarmEvaluator {
         try AlarmEvaluator(
             store: self, options: options, mode: .commit, floatingZone: floatingTimeZone, checkpointInterval: 0,
             lateAfter: lateAfter)
     }
 
-    public func changes() throws -> AsyncStream<Void> {
+    package func changes() throws -> AsyncStream<Void> {
         try changes(of: .reminders, pollInterval: .milliseconds(250))
     }
 }

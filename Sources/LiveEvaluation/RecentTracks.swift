@@ -2,23 +2,23 @@ import GeofenceEngine
 
 /// Each device's last admitted fixes, for the live map's tracks: at most `length` are shown, and
 /// up to twice that kept so that trimming happens once per `length` fixes, not on every one.
-public struct RecentTracks: Sendable {
-    public let length: Int
+package struct RecentTracks: Sendable {
+    package let length: Int
     var fixes: [String: [Fix]] = [:]
 
-    public init(length: Int) {
+    package init(length: Int) {
         self.length = length
     }
 
     /// Adds an admitted fix to its device's track (a fix without a device has none).
-    public mutating func add(_ fix: Fix) {
+    package mutating func add(_ fix: Fix) {
         guard let device = fix.device else { return }
         fixes[device, default: []].append(fix)
         if fixes[device]!.count > length * 2 { fixes[device]!.removeFirst(fixes[device]!.count - length) }
     }
 
     /// The device's last `length` fixes, oldest first.
-    public func track(of device: String) -> ArraySlice<Fix> {
+    package func track(of device: String) -> ArraySlice<Fix> {
         fixes[device]?.suffix(length) ?? []
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// last used without a write per request: uses are gathered and looked at once a second at most
 /// (sifting every commit's users cost more than the commit's SQL under single-fix load), and each
 /// token's or device's date is written at most once a minute.
-public struct UseSifter: Sendable {
+package struct UseSifter: Sendable {
     /// When each token's and device's last use was written.
     var written: [Key: Date] = [:]
     /// Uses since they were last looked at, and when that was.
@@ -16,10 +16,10 @@ public struct UseSifter: Sendable {
         case token(String), device(String)
     }
 
-    public init() {}
+    package init() {}
 
     /// Adds uses, to be looked at by the next ``add(tokens:devices:at:force:)``.
-    public mutating func gather(tokens: Set<String>, devices: Set<String>) {
+    package mutating func gather(tokens: Set<String>, devices: Set<String>) {
         unsifted.tokens.formUnion(tokens)
         unsifted.devices.formUnion(devices)
     }
@@ -27,7 +27,7 @@ public struct UseSifter: Sendable {
     /// Adds uses made `now`; returns those to write now, if it is time to look and any are due.
     /// Call ``written(_:at:)`` once they are.
     /// - Parameter force: looks whatever the time (at shutdown).
-    public mutating func add(tokens: Set<String>, devices: Set<String>, at now: Date, force: Bool = false)
+    package mutating func add(tokens: Set<String>, devices: Set<String>, at now: Date, force: Bool = false)
         -> (tokens: Set<String>, devices: Set<String>)?
     {
         gather(tokens: tokens, devices: devices)
@@ -46,7 +46,7 @@ public struct UseSifter: Sendable {
     }
 
     /// Notes that `uses` were written, as of `now`.
-    public mutating func written(_ uses: (tokens: Set<String>, devices: Set<String>), at now: Date) {
+    package mutating func written(_ uses: (tokens: Set<String>, devices: Set<String>), at now: Date) {
         for token in uses.tokens { written[.token(token)] = now }
         for device in uses.devices { written[.device(device)] = now }
     }

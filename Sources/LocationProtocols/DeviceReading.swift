@@ -4,14 +4,14 @@ import Foundation
 /// metres per second (OwnTracks sends km/h, the Traccar clients' query knots), battery as a
 /// fraction (OwnTracks, OsmAnd and GPSLogger send a percentage), altitude in metres. Nil: not sent,
 /// or sent as unknown (negative, as Android and iOS report an unknown speed).
-public struct DeviceReading: Hashable, Sendable {
-    public var device: String
-    public var time: Date
-    public var speed: Double?
-    public var battery: Double?
-    public var altitude: Double?
+package struct DeviceReading: Hashable, Sendable {
+    package var device: String
+    package var time: Date
+    package var speed: Double?
+    package var battery: Double?
+    package var altitude: Double?
 
-    public init(device: String, time: Date, speed: Double? = nil, battery: Double? = nil, altitude: Double? = nil) {
+    package init(device: String, time: Date, speed: Double? = nil, battery: Double? = nil, altitude: Double? = nil) {
         self.device = device
         self.time = time
         self.speed = speed

@@ -5,8 +5,8 @@ import GeofenceEngine
 /// `/gpslogger?device=%SER&lat=%LAT&lon=%LON&time=%TIME&timestamp=%TIMESTAMP&acc=%ACC&alt=%ALT&spd=%SPD&dir=%DIR&batt=%BATT&aid=%AID`
 /// (<https://gpslogger.app/#customurl>). `timestamp` epoch s, else `time` ISO 8601; `spd` m/s; `batt` %.
 /// The device is `device`, else `aid` (Android id), else the token's name.
-public enum GPSLoggerRequest {
-    public static func decode(query: Substring, defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
+package enum GPSLoggerRequest {
+    package static func decode(query: Substring, defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
         let fields = FieldValues.formFields(query)
         let device = [fields["device"], fields["aid"]].compactMap { $0 }.first { !$0.isEmpty } ?? defaultDevice
         let coordinate = try FieldValues.coordinate(

@@ -1,11 +1,11 @@
 /// Why a request's body or query could not be read as locations. `reason` is the metrics label.
-public enum LocationProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum LocationProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedJSON(detail: String)
     case missingField(name: String)
     case badValue(field: String, value: String)
     case noDevice
 
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .malformedJSON: "malformed-json"
         case .missingField: "missing-field"
@@ -14,7 +14,7 @@ public enum LocationProtocolError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .malformedJSON(detail): "the body is not the expected JSON: \(detail)"
         case let .missingField(name): "missing field '\(name)'"

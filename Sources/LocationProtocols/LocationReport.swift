@@ -3,16 +3,16 @@ import GeofenceEngine
 /// What one request carried: the fixes (device set on each), and messages understood but not
 /// locations (OwnTracks `status`, `lwt`, `card`...), which are counted and ignored; and what the
 /// phone said of itself (speed, battery), for the live map.
-public struct LocationReport: Hashable, Sendable {
-    public var fixes: [Fix]
+package struct LocationReport: Hashable, Sendable {
+    package var fixes: [Fix]
     /// The `_type` (or other kind) of messages accepted but ignored.
-    public var ignored: [String]
+    package var ignored: [String]
     /// Speed, battery and altitude where the app sent them, one per fix that had any.
-    public var readings: [DeviceReading]
+    package var readings: [DeviceReading]
     /// Crossings the phone reports of regions it watches for the store (OwnTracks `transition`).
-    public var crossings: [ReportedCrossing]
+    package var crossings: [ReportedCrossing]
 
-    public init(fixes: [Fix], ignored: [String] = [], readings: [DeviceReading] = [], crossings: [ReportedCrossing] = []) {
+    package init(fixes: [Fix], ignored: [String] = [], readings: [DeviceReading] = [], crossings: [ReportedCrossing] = []) {
         self.fixes = fixes
         self.ignored = ignored
         self.readings = readings
@@ -20,5 +20,5 @@ public struct LocationReport: Hashable, Sendable {
     }
 
     /// The devices the request speaks for: every one must be the credential's to post as.
-    public var devices: [String] { fixes.compactMap(\.device) + crossings.compactMap(\.fix.device) }
+    package var devices: [String] { fixes.compactMap(\.device) + crossings.compactMap(\.fix.device) }
 }

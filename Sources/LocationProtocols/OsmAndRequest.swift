@@ -7,9 +7,9 @@ import GeofenceEngine
 ///
 /// `id`/`deviceid`, `lat`, `lon`, `timestamp` (epoch s, ms or ISO 8601), `accuracy` (m; else
 /// `hdop`), `speed` in knots (m/s in the JSON body), `batt` % (a fraction in the JSON body). The device id is the credential: the caller checks it is registered.
-public enum OsmAndRequest {
+package enum OsmAndRequest {
     /// Query string and, for a POST, the body with its content type.
-    public static func decode(query: Substring, body: [UInt8], contentType: String?) throws(LocationProtocolError) -> LocationReport {
+    package static func decode(query: Substring, body: [UInt8], contentType: String?) throws(LocationProtocolError) -> LocationReport {
         var fields = FieldValues.formFields(query)
         let type = contentType?.lowercased() ?? ""
         if !body.isEmpty {

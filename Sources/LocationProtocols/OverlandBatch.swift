@@ -5,8 +5,8 @@ import GeofenceEngine
 /// (<https://github.com/aaronpk/Overland-iOS#api>). `properties.timestamp` ISO 8601,
 /// `horizontal_accuracy` m, `device_id`, `speed` m/s, `battery_level` 0–1, `altitude` m. The fixes come back sorted by time: `current`
 /// repeats the newest point ahead of the backlog and is left out when the batch has locations.
-public enum OverlandBatch {
-    public static func decode(body: [UInt8], defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
+package enum OverlandBatch {
+    package static func decode(body: [UInt8], defaultDevice: String) throws(LocationProtocolError) -> LocationReport {
         var readings: [DeviceReading] = []
         let fixes = try body.withUnsafeBufferPointer { bytes throws(LocationProtocolError) in
             try readFixes(bytes, defaultDevice: defaultDevice, readings: &readings)

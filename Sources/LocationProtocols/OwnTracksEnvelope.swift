@@ -3,16 +3,16 @@ import GeofenceEngine
 
 /// Who sent an OwnTracks message and when, whatever its `_type`: what the reply to it depends on
 /// (a phone acknowledges a reply by sending a message with a later `tst`, docs/notifications.md).
-public struct OwnTracksEnvelope: Hashable, Sendable {
+package struct OwnTracksEnvelope: Hashable, Sendable {
     /// The device name, as ``OwnTracksMessage/decode(body:limitUser:limitDevice:basicUser:)`` names it.
-    public var device: String
-    public var type: String
+    package var device: String
+    package var type: String
     /// The message's `tst` (epoch s); nil when it has none that reads.
-    public var time: Date?
+    package var time: Date?
     /// The position of a `location` message; nil for every other type.
-    public var position: Coordinate?
+    package var position: Coordinate?
 
-    public init(device: String, type: String, time: Date?, position: Coordinate?) {
+    package init(device: String, type: String, time: Date?, position: Coordinate?) {
         self.device = device
         self.type = type
         self.time = time
@@ -23,7 +23,7 @@ public struct OwnTracksEnvelope: Hashable, Sendable {
 extension OwnTracksMessage {
     /// The envelope of one message; nil for a body that is empty, not a JSON object, or names no
     /// device (it gets an empty reply).
-    public static func envelope(body: [UInt8], limitUser: String?, limitDevice: String?, basicUser: String?) -> OwnTracksEnvelope? {
+    package static func envelope(body: [UInt8], limitUser: String?, limitDevice: String?, basicUser: String?) -> OwnTracksEnvelope? {
         body.withUnsafeBufferPointer { bytes in
             guard JSONBody.opens(bytes) == UInt8(ascii: "{"), let message = JSONBody.members(bytes) else { return nil }
             var type = "unknown"

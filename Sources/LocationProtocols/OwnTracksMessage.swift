@@ -9,8 +9,8 @@ import GeofenceEngine
 /// word that it crossed a region it watches (``ReportedCrossing``). Any other `_type` (waypoint(s),
 /// status, lwt, card...) and a zero-length body are accepted and ignored: the iOS app deletes a
 /// message for good on any 4xx.
-public enum OwnTracksMessage {
-    public static func decode(
+package enum OwnTracksMessage {
+    package static func decode(
         body: [UInt8], limitUser: String?, limitDevice: String?,
         basicUser: String?
     ) throws(LocationProtocolError) -> LocationReport {

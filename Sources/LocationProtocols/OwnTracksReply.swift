@@ -7,28 +7,28 @@ import Foundation
 /// the array as a whole, dropping every message of it for one `_type` or `action` it does not know
 /// or one `tst`/`rad` that is not an integer (`MessageTransition`, `MessageWaypoint`, `MessageCmd`
 /// in owntracks/android). An empty reply is `[]`.
-public struct OwnTracksReply: Hashable, Sendable {
+package struct OwnTracksReply: Hashable, Sendable {
     /// A `transition` message: shown by both apps as a notification
     /// ("<tid> enters <desc>" on iOS, "Entering <desc>" in Android's Events notification).
-    public struct Transition: Hashable, Sendable, Encodable {
+    package struct Transition: Hashable, Sendable, Encodable {
         /// `enter` or `leave` (Android reads anything but `enter` as leaving).
-        public var event: String
-        public var desc: String
+        package var event: String
+        package var desc: String
         /// The event's time, epoch seconds (Android: Long).
-        public var tst: Int
+        package var tst: Int
         /// The region's `tst` (Android: Long), as ``Waypoint/tst``.
-        public var wtst: Int
+        package var wtst: Int
         /// The region's `rid` (iOS); Android ignores it.
-        public var rid: String
+        package var rid: String
         /// `c`: a circular region (iOS skips `b`, a beacon).
-        public var t = "c"
-        public var tid: String
+        package var t = "c"
+        package var tid: String
         /// Metres (Android: Float; sent whole).
-        public var acc: Int
-        public var lat: Double
-        public var lon: Double
+        package var acc: Int
+        package var lat: Double
+        package var lon: Double
 
-        public init(event: String, desc: String, tst: Int, wtst: Int, rid: String, tid: String, acc: Int, lat: Double, lon: Double) {
+        package init(event: String, desc: String, tst: Int, wtst: Int, rid: String, tid: String, acc: Int, lat: Double, lon: Double) {
             self.event = event
             self.desc = desc
             self.tst = tst
@@ -45,7 +45,7 @@ public struct OwnTracksReply: Hashable, Sendable {
             case event, desc, tst, wtst, rid, t, tid, acc, lat, lon
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("transition", forKey: .type)
             try container.encode(event, forKey: .event)
@@ -63,15 +63,15 @@ public struct OwnTracksReply: Hashable, Sendable {
 
     /// A `waypoint` of `setWaypoints`: Android keys it by `tst` and reads `desc`, `lat`, `lon`,
     /// `tst` (Long) and `rad` (Int); iOS keys it by `rid`.
-    public struct Waypoint: Hashable, Sendable, Encodable {
-        public var desc: String
-        public var lat: Double
-        public var lon: Double
-        public var rad: Int
-        public var tst: Int
-        public var rid: String
+    package struct Waypoint: Hashable, Sendable, Encodable {
+        package var desc: String
+        package var lat: Double
+        package var lon: Double
+        package var rad: Int
+        package var tst: Int
+        package var rid: String
 
-        public init(desc: String, lat: Double, lon: Double, rad: Int, tst: Int, rid: String) {
+        package init(desc: String, lat: Double, lon: Double, rad: Int, tst: Int, rid: String) {
             self.desc = desc
             self.lat = lat
             self.lon = lon
@@ -85,7 +85,7 @@ public struct OwnTracksReply: Hashable, Sendable {
             case desc, lat, lon, rad, tst, rid
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("waypoint", forKey: .type)
             try container.encode(desc, forKey: .desc)
@@ -97,17 +97,17 @@ public struct OwnTracksReply: Hashable, Sendable {
         }
     }
 
-    public var transitions: [Transition]
+    package var transitions: [Transition]
     /// The phone's regions to merge into its own; nil: no `setWaypoints` command.
-    public var waypoints: [Waypoint]?
+    package var waypoints: [Waypoint]?
 
-    public init(transitions: [Transition] = [], waypoints: [Waypoint]? = nil) {
+    package init(transitions: [Transition] = [], waypoints: [Waypoint]? = nil) {
         self.transitions = transitions
         self.waypoints = waypoints
     }
 
     /// The body: transitions first, then the command; `[]` for nothing.
-    public var json: String {
+    package var json: String {
         var elements = transitions.map { Self.encoded($0) }
         if let waypoints { elements.append(Self.encoded(Command(waypoints: waypoints))) }
         return "[" + elements.joined(separator: ",") + "]"

@@ -2,34 +2,34 @@
 ///
 /// The radius is in metres; nil means "use the reminder default" (100 m). A place with an `area`
 /// (a GeoJSON Polygon geometry) is watched as that outline; `coordinates` is where it is shown.
-public struct MapAnnotation: Hashable, Sendable, Codable {
-    public struct Coordinates: Hashable, Sendable, Codable {
-        public var latitude: Double
-        public var longitude: Double
+package struct MapAnnotation: Hashable, Sendable, Codable {
+    package struct Coordinates: Hashable, Sendable, Codable {
+        package var latitude: Double
+        package var longitude: Double
 
-        public init(latitude: Double, longitude: Double) {
+        package init(latitude: Double, longitude: Double) {
             self.latitude = latitude
             self.longitude = longitude
         }
     }
 
-    public var name: String
-    public var coordinates: Coordinates
-    public var radius: Double?
-    public var area: Area?
+    package var name: String
+    package var coordinates: Coordinates
+    package var radius: Double?
+    package var area: Area?
 
     /// A GeoJSON Polygon geometry: rings of `[longitude, latitude]` positions, outer ring first.
-    public struct Area: Hashable, Sendable, Codable {
-        public var type: String
-        public var coordinates: [[[Double]]]
+    package struct Area: Hashable, Sendable, Codable {
+        package var type: String
+        package var coordinates: [[[Double]]]
 
-        public init(coordinates: [[[Double]]]) {
+        package init(coordinates: [[[Double]]]) {
             type = "Polygon"
             self.coordinates = coordinates
         }
     }
 
-    public init(name: String, coordinates: Coordinates, radius: Double? = nil, area: Area? = nil) {
+    package init(name: String, coordinates: Coordinates, radius: Double? = nil, area: Area? = nil) {
         self.name = name
         self.coordinates = coordinates
         self.radius = radius

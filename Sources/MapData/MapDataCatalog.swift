@@ -3,13 +3,13 @@ import Foundation
 /// The places of one `MapData.json` file, looked up by name without regard to case.
 ///
 /// Entries are numbered from 1 in error messages, in file order.
-public struct MapDataCatalog: Sendable {
+package struct MapDataCatalog: Sendable {
     /// The places in file order.
-    public let annotations: [MapAnnotation]
+    package let annotations: [MapAnnotation]
     private let indexByKey: [String: Int]
 
     /// Validates `annotations` as if they had been read from `file`.
-    public init(annotations: [MapAnnotation], file: String = "<memory>") throws(MapDataError) {
+    package init(annotations: [MapAnnotation], file: String = "<memory>") throws(MapDataError) {
         var index: [String: Int] = [:]
         for (offset, annotation) in annotations.enumerated() {
             let entry = offset + 1
@@ -25,7 +25,7 @@ public struct MapDataCatalog: Sendable {
     }
 
     /// Reads and validates a `MapData.json` file.
-    public init(contentsOf url: URL) throws(MapDataError) {
+    package init(contentsOf url: URL) throws(MapDataError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -36,7 +36,7 @@ public struct MapDataCatalog: Sendable {
     }
 
     /// Parses and validates the JSON text of a `MapData.json` file.
-    public init(data: Data, file: String) throws(MapDataError) {
+    package init(data: Data, file: String) throws(MapDataError) {
         let entries: [Entry]
         do {
             entries = try JSONDecoder().decode([Entry].self, from: data)
@@ -56,7 +56,7 @@ public struct MapDataCatalog: Sendable {
     }
 
     /// The place with this name, ignoring case and surrounding spaces.
-    public func annotation(named name: String) -> MapAnnotation? {
+    package func annotation(named name: String) -> MapAnnotation? {
         indexByKey[Self.key(name)].map { annotations[$0] }
     }
 

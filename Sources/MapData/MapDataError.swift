@@ -1,5 +1,5 @@
 /// Why a `MapData.json` file could not be used; each case names the file and the entry.
-public enum MapDataError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MapDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     case notJSON(file: String, reason: String)
     case notAnArray(file: String)
@@ -10,7 +10,7 @@ public enum MapDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyName(file: String, entry: Int)
     case duplicateName(file: String, entry: Int, name: String, firstEntry: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(file, reason):
             return "\(file): cannot read map data: \(reason)"

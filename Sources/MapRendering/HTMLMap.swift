@@ -1,13 +1,13 @@
 /// The SVG picture inline in a page, with a table of the alarms that fired; hovering a marker (or
 /// a row) shows its details and highlights the other. One file, no external reference.
-public struct HTMLMap: Sendable {
-    public let svg: SVGMap
+package struct HTMLMap: Sendable {
+    package let svg: SVGMap
 
-    public init(svg: SVGMap) {
+    package init(svg: SVGMap) {
         self.svg = svg
     }
 
-    public func text() throws -> String {
+    package func text() throws -> String {
         let scene = svg.scene
         var rows = ""
         for (index, marker) in scene.markers.enumerated() {

@@ -3,20 +3,20 @@ import GeofenceEngine
 /// What a picture of a replay shows, in coordinates: the places watched, each device's track
 /// with the fixes it refused, and the alarms that fired. The SVG and HTML writers draw it; the
 /// live page draws the same things from the server's data.
-public struct MapScene: Sendable {
+package struct MapScene: Sendable {
     /// A place a location alarm watches: its outline (a geodesic circle, or an area's ring), and
     /// the hysteresis band a device must cross to leave it.
-    public struct Place: Sendable {
-        public var title: String
+    package struct Place: Sendable {
+        package var title: String
         /// Closed ring (first point = last point).
-        public var outline: [Coordinate]
-        public var holes: [[Coordinate]]
+        package var outline: [Coordinate]
+        package var holes: [[Coordinate]]
         /// The outline widened by the hysteresis, when there is one.
-        public var band: [Coordinate]?
+        package var band: [Coordinate]?
         /// `Work · arriving, leaving`: the alarms watching it.
-        public var label: String
+        package var label: String
 
-        public init(title: String, outline: [Coordinate], holes: [[Coordinate]] = [], band: [Coordinate]?, label: String) {
+        package init(title: String, outline: [Coordinate], holes: [[Coordinate]] = [], band: [Coordinate]?, label: String) {
             self.title = title
             self.outline = outline
             self.holes = holes
@@ -26,23 +26,23 @@ public struct MapScene: Sendable {
     }
 
     /// A fix the evaluation did not use, and why (`low-accuracy`, `implausible-speed`…).
-    public struct RejectedFix: Sendable {
-        public var coordinate: Coordinate
-        public var reason: String
+    package struct RejectedFix: Sendable {
+        package var coordinate: Coordinate
+        package var reason: String
 
-        public init(coordinate: Coordinate, reason: String) {
+        package init(coordinate: Coordinate, reason: String) {
             self.coordinate = coordinate
             self.reason = reason
         }
     }
 
     /// One device's admitted fixes in time order, and its refused ones.
-    public struct Track: Sendable {
-        public var device: String
-        public var fixes: [Coordinate]
-        public var rejected: [RejectedFix]
+    package struct Track: Sendable {
+        package var device: String
+        package var fixes: [Coordinate]
+        package var rejected: [RejectedFix]
 
-        public init(device: String, fixes: [Coordinate] = [], rejected: [RejectedFix] = []) {
+        package init(device: String, fixes: [Coordinate] = [], rejected: [RejectedFix] = []) {
             self.device = device
             self.fixes = fixes
             self.rejected = rejected
@@ -50,19 +50,19 @@ public struct MapScene: Sendable {
     }
 
     /// A fired alarm at the fix that fired it.
-    public struct Marker: Sendable {
-        public var coordinate: Coordinate
-        public var title: String
+    package struct Marker: Sendable {
+        package var coordinate: Coordinate
+        package var title: String
         /// `enter` or `leave`.
-        public var kind: String
+        package var kind: String
         /// Local time, as the readable feed lines print it.
-        public var time: String
-        public var device: String?
-        public var place: String?
+        package var time: String
+        package var device: String?
+        package var place: String?
         /// Metres from the place's centre (or an area's edge).
-        public var distance: Double?
+        package var distance: Double?
 
-        public init(
+        package init(
             coordinate: Coordinate, title: String, kind: String, time: String, device: String? = nil, place: String? = nil,
             distance: Double? = nil
         ) {
@@ -76,14 +76,14 @@ public struct MapScene: Sendable {
         }
     }
 
-    public var title: String
-    public var places: [Place]
-    public var tracks: [Track]
-    public var markers: [Marker]
+    package var title: String
+    package var places: [Place]
+    package var tracks: [Track]
+    package var markers: [Marker]
     /// Feet and miles on the scale bar instead of metres and kilometres.
-    public var imperial: Bool
+    package var imperial: Bool
 
-    public init(title: String, places: [Place] = [], tracks: [Track] = [], markers: [Marker] = [], imperial: Bool = false) {
+    package init(title: String, places: [Place] = [], tracks: [Track] = [], markers: [Marker] = [], imperial: Bool = false) {
         self.title = title
         self.places = places
         self.tracks = tracks
@@ -97,7 +97,7 @@ public struct MapScene: Sendable {
     }
 
     /// A geodesic circle of `radius` metres around `centre` as a closed ring of `points` points.
-    public static func circle(centre: Coordinate, radius: Double, points: Int = 72) -> [Coordinate] {
+    package static func circle(centre: Coordinate, radius: Double, points: Int = 72) -> [Coordinate] {
         var ring = (0..<points).map { index in
             Geodesic.wgs84.destination(from: centre, azimuth: Double(index) * 360 / Double(points), distance: radius)
         }

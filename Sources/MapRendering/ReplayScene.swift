@@ -6,16 +6,16 @@ import GeofenceEngine
 /// Builds the picture of a replay from what the evaluation saw: the armed location alarms' places,
 /// every fix with what the engine made of it, and the events it handed out. No rule is decided
 /// here; the evaluation (the same as `feed --dry-run`) has decided them.
-public struct ReplayScene {
-    public var title: String
-    public var hysteresis: Double
-    public var timeZone: TimeZone
-    public var imperial: Bool
+package struct ReplayScene {
+    package var title: String
+    package var hysteresis: Double
+    package var timeZone: TimeZone
+    package var imperial: Bool
     private var tracks: [String: MapScene.Track] = [:]
     private var deviceOrder: [String] = []
     private var markers: [MapScene.Marker] = []
 
-    public init(title: String, hysteresis: Double, timeZone: TimeZone, imperial: Bool) {
+    package init(title: String, hysteresis: Double, timeZone: TimeZone, imperial: Bool) {
         self.title = title
         self.hysteresis = hysteresis
         self.timeZone = timeZone
@@ -23,7 +23,7 @@ public struct ReplayScene {
     }
 
     /// Notes a fix and whether the engine admitted it.
-    public mutating func add(_ fix: Fix, _ disposition: FixDisposition) {
+    package mutating func add(_ fix: Fix, _ disposition: FixDisposition) {
         guard fix.coordinate.isValid else { return }
         let device = fix.device ?? "(no device)"
         if tracks[device] == nil {
@@ -37,7 +37,7 @@ public struct ReplayScene {
     }
 
     /// Notes an alarm event (location events become markers; time alarms have no place).
-    public mutating func add(_ event: AlarmEvent) {
+    package mutating func add(_ event: AlarmEvent) {
         guard event.kind != .time, let fix = event.fix else { return }
         markers.append(
             MapScene.Marker(
@@ -47,7 +47,7 @@ public struct ReplayScene {
     }
 
     /// The scene, with the places of `reminders`' location alarms (one outline per distinct place).
-    public func scene(reminders: [Reminder]) -> MapScene {
+    package func scene(reminders: [Reminder]) -> MapScene {
         var places: [MapScene.Place] = []
         var indexByKey: [String: Int] = [:]
         for reminder in reminders {

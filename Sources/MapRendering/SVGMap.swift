@@ -4,23 +4,23 @@ import GeofenceEngine
 /// A ``MapScene`` drawn as one self-contained SVG: no external reference, readable at 1,200 px.
 /// Tracks are simplified in screen pixels (Douglas–Peucker by GEOS, half a pixel), so a million
 /// fixes draw in a few megabytes; every place, refused fix and alarm marker is kept.
-public struct SVGMap: Sendable {
-    public let scene: MapScene
-    public let viewport: Viewport
+package struct SVGMap: Sendable {
+    package let scene: MapScene
+    package let viewport: Viewport
     /// Tolerance of the track simplification, in pixels.
-    public var tolerance = 0.5
+    package var tolerance = 0.5
 
     /// One colour per device, in the order devices appear.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
-    public init(scene: MapScene, width: Double = 1200) {
+    package init(scene: MapScene, width: Double = 1200) {
         self.scene = scene
         let extent = scene.extent
         viewport = Viewport(fitting: extent.isEmpty ? [Coordinate(latitude: 0, longitude: 0)] : extent, width: width)
     }
 
     /// The SVG document.
-    public func text(standalone: Bool = true) throws -> String {
+    package func text(standalone: Bool = true) throws -> String {
         var svg = ""
         if standalone { svg += ##"<?xml version="1.0" encoding="UTF-8"?>"## + "\n" }
         let (w, h) = (Int(viewport.width), Int(viewport.height))

@@ -2,11 +2,11 @@ import Foundation
 
 /// The scale bar: the longest round length (1, 2 or 5 × a power of ten, in metres or kilometres,
 /// or feet or miles) that fits in `maximumPixels`.
-public struct ScaleBar: Equatable, Sendable {
-    public let pixels: Double
-    public let label: String
+package struct ScaleBar: Equatable, Sendable {
+    package let pixels: Double
+    package let label: String
 
-    public init(metresPerPixel: Double, imperial: Bool, maximumPixels: Double = 150) {
+    package init(metresPerPixel: Double, imperial: Bool, maximumPixels: Double = 150) {
         let maximum = metresPerPixel * maximumPixels
         func round(_ limit: Double) -> Double {
             let power = pow(10, floor(log10(limit)))

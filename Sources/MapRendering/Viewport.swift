@@ -5,11 +5,11 @@ import GeofenceEngine
 /// margin, `width` pixels wide and as tall as the content's shape asks (within 0.4–1.6 × width).
 /// Longitudes are unwrapped around the content's middle, so a trace crossing the antimeridian is
 /// drawn as one piece rather than spread across the whole world.
-public struct Viewport: Sendable {
-    public let width: Double
-    public let height: Double
+package struct Viewport: Sendable {
+    package let width: Double
+    package let height: Double
     /// Pixels per Web Mercator unit.
-    public let scale: Double
+    package let scale: Double
     let originX: Double
     let originY: Double
     /// Added to a longitude east of the seam (or west) so the content is contiguous.
@@ -17,7 +17,7 @@ public struct Viewport: Sendable {
     let centreLatitude: Double
 
     /// Fits `coordinates` (at least one) into `width` pixels, with `margin` pixels on every side.
-    public init(fitting coordinates: [Coordinate], width: Double, margin: Double = 40) {
+    package init(fitting coordinates: [Coordinate], width: Double, margin: Double = 40) {
         // Unwrap across the antimeridian when that makes the longitudes' span smaller.
         let longitudes = coordinates.map(\.longitude)
         let plainSpan = (longitudes.max() ?? 0) - (longitudes.min() ?? 0)
@@ -57,12 +57,12 @@ public struct Viewport: Sendable {
     }
 
     /// The pixel of a coordinate.
-    public func point(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+    package func point(_ coordinate: Coordinate) -> (x: Double, y: Double) {
         let longitude = longitudeShift != 0 && coordinate.longitude < 0 ? coordinate.longitude + 360 : coordinate.longitude
         let p = WebMercator.project(latitude: coordinate.latitude, longitude: longitude)
         return ((p.x - originX) * scale, (p.y - originY) * scale)
     }
 
     /// Metres of ground per pixel at the middle of the picture.
-    public var metresPerPixel: Double { WebMercator.metresPerUnit(atLatitude: centreLatitude) / scale }
+    package var metresPerPixel: Double { WebMercator.metresPerUnit(atLatitude: centreLatitude) / scale }
 }

@@ -2,13 +2,13 @@ import CivilTime
 import GeoReminders
 
 /// An account as `/api/v1/admin/accounts` shows it; dates in UTC ISO 8601.
-public struct AccountJSON: Encodable, Sendable {
-    public var name: String
-    public var admin: Bool
-    public var created: String
-    public var disabled: String?
+package struct AccountJSON: Encodable, Sendable {
+    package var name: String
+    package var admin: Bool
+    package var created: String
+    package var disabled: String?
 
-    public init(_ account: Account) {
+    package init(_ account: Account) {
         name = account.name
         admin = account.isAdmin
         created = UTCTimestamp.string(account.createdDate) ?? ""
@@ -17,11 +17,11 @@ public struct AccountJSON: Encodable, Sendable {
 }
 
 /// A token just created: ``TokenJSON`` and its secret, which no later answer shows again.
-public struct NewTokenJSON: Encodable, Sendable {
-    public var token: TokenJSON
-    public var secret: String
+package struct NewTokenJSON: Encodable, Sendable {
+    package var token: TokenJSON
+    package var secret: String
 
-    public init(_ token: APIToken, secret: String) {
+    package init(_ token: APIToken, secret: String) {
         self.token = TokenJSON(token)
         self.secret = secret
     }
@@ -29,7 +29,7 @@ public struct NewTokenJSON: Encodable, Sendable {
     private enum CodingKeys: String, CodingKey { case secret }
 
     /// The token's fields, then `secret`, in one object.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try token.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(secret, forKey: .secret)
@@ -37,15 +37,15 @@ public struct NewTokenJSON: Encodable, Sendable {
 }
 
 /// An API token as `/api/v1/admin/tokens` shows it: never the secret, which the store does not keep.
-public struct TokenJSON: Encodable, Sendable {
-    public var name: String
-    public var scope: String
-    public var account: String
-    public var device: String?
-    public var created: String
-    public var lastUsed: String?
+package struct TokenJSON: Encodable, Sendable {
+    package var name: String
+    package var scope: String
+    package var account: String
+    package var device: String?
+    package var created: String
+    package var lastUsed: String?
 
-    public init(_ token: APIToken) {
+    package init(_ token: APIToken) {
         name = token.name
         scope = token.scope.rawValue
         account = token.account

@@ -1,7 +1,7 @@
 extension AlarmEventJSON {
     /// Writes the event as `JSONEncoder` would with sorted keys (see `JSONText`); `feed` prints
     /// thousands of them.
-    public func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.beginObject()
         json.member("distance", distance)
         if let fix {

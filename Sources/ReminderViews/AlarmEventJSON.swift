@@ -8,47 +8,47 @@ import GeofenceEngine
 /// "longitude", "radius"}, "fix": {"latitude", "longitude", "time"}, "distance"}` (docs/cli.md;
 /// location, fix and distance only for location kinds). Times are ISO 8601 UTC with milliseconds
 /// when not zero.
-public struct AlarmEventJSON: Encodable {
-    public struct ReminderRef: Encodable {
-        public var id: String
-        public var title: String
-        public var priority: Int
+package struct AlarmEventJSON: Encodable {
+    package struct ReminderRef: Encodable {
+        package var id: String
+        package var title: String
+        package var priority: Int
     }
 
     /// The radius is the one the geofence used (100 m for a stored 0).
-    public typealias Location = LocationJSON
+    package typealias Location = LocationJSON
 
-    public struct FixRef: Encodable {
-        public var latitude: Double
-        public var longitude: Double
-        public var time: String?
+    package struct FixRef: Encodable {
+        package var latitude: Double
+        package var longitude: Double
+        package var time: String?
         /// The device's identifier, on a store of several accounts.
-        public var device: String?
+        package var device: String?
     }
 
     /// The firing's stable id (``GeoReminders/EventID``): the same on a replay of the same
     /// trace, so a consumer of `feed`'s output can drop events it already handled.
-    public var id: String
-    public var time: String
-    public var kind: String
-    public var reminder: ReminderRef
-    public var location: Location?
-    public var fix: FixRef?
+    package var id: String
+    package var time: String
+    package var kind: String
+    package var reminder: ReminderRef
+    package var location: Location?
+    package var fix: FixRef?
     /// Metres from the fence's centre to the fix.
-    public var distance: Double?
+    package var distance: Double?
     /// The account whose device fired it, on a store of several accounts.
-    public var person: String?
+    package var person: String?
     /// The event's instant, for readable lines in a zone; not part of the JSON.
-    public var date: Date
+    package var date: Date
 
     /// The place is an area: `distance` is to its outline, not its centre (not encoded).
-    public var fromEdge = false
+    package var fromEdge = false
 
     enum CodingKeys: String, CodingKey {
         case id, time, kind, reminder, location, fix, distance, person
     }
 
-    public init(_ event: AlarmEvent) {
+    package init(_ event: AlarmEvent) {
         id = event.id
         date = event.time
         time = JSONLines.preciseTimestamp(event.time)
@@ -72,7 +72,7 @@ public struct AlarmEventJSON: Encodable {
     /// The readable line, its time in `zone`:
     /// `2026-11-23T17:05:00-05:00  leave  Leave work  Work (262 m from centre)`; for an area, the
     /// distance is to its edge.
-    public func line(in zone: TimeZone) -> String {
+    package func line(in zone: TimeZone) -> String {
         let time = ZonedTimestamp.string(date, in: zone) ?? self.time
         var text = "\(time)  \(kind.padding(toLength: 5, withPad: " ", startingAt: 0))  \(reminder.title)"
         if let location {

@@ -2,18 +2,18 @@ import Foundation
 import GeoReminders
 
 /// A notification channel as the HTTP API shows it: never its token (only whether it has one).
-public struct ChannelJSON: Encodable, Sendable {
-    public var name: String
-    public var kind: String
-    public var target: String
-    public var hasToken: Bool
-    public var lastStatus: Int?
-    public var lastSuccess: String?
-    public var pending: Int
-    public var failingSince: String?
-    public var disabled: Bool
+package struct ChannelJSON: Encodable, Sendable {
+    package var name: String
+    package var kind: String
+    package var target: String
+    package var hasToken: Bool
+    package var lastStatus: Int?
+    package var lastSuccess: String?
+    package var pending: Int
+    package var failingSince: String?
+    package var disabled: Bool
 
-    public init(_ channel: WebhookEndpoint) {
+    package init(_ channel: WebhookEndpoint) {
         name = channel.name ?? String(channel.id)
         kind = channel.kind.rawValue
         target = ChannelTarget.display(channel)

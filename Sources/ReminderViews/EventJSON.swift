@@ -13,37 +13,37 @@ import GeoReminders
 ///
 /// `timestamp` is when the event happened (the fix's time, or a time alarm's instant); keys sorted,
 /// so the same event always encodes to the same bytes (a retry sends what was signed before).
-public struct EventJSON: Encodable {
-    public struct Payload: Encodable {
-        public var id: String
-        public var reminder: AlarmEventJSON.ReminderRef
-        public var alarm: AlarmRef
-        public var device: String?
-        public var location: LocationJSON?
-        public var fix: FixRef?
+package struct EventJSON: Encodable {
+    package struct Payload: Encodable {
+        package var id: String
+        package var reminder: AlarmEventJSON.ReminderRef
+        package var alarm: AlarmRef
+        package var device: String?
+        package var location: LocationJSON?
+        package var fix: FixRef?
         /// Metres from the place's centre to the fix, to a tenth.
-        public var distance: Double?
-        public var late: Bool
-        public var recorded: String
+        package var distance: Double?
+        package var late: Bool
+        package var recorded: String
     }
 
-    public struct AlarmRef: Encodable {
-        public var id: String
+    package struct AlarmRef: Encodable {
+        package var id: String
     }
 
-    public struct FixRef: Encodable {
-        public var latitude: Double
-        public var longitude: Double
+    package struct FixRef: Encodable {
+        package var latitude: Double
+        package var longitude: Double
         /// Metres, as the device reported it.
-        public var accuracy: Double?
-        public var time: String?
+        package var accuracy: Double?
+        package var time: String?
     }
 
-    public var type: String
-    public var timestamp: String
-    public var data: Payload
+    package var type: String
+    package var timestamp: String
+    package var data: Payload
 
-    public init(_ event: OutboxEvent) {
+    package init(_ event: OutboxEvent) {
         type = event.type.rawValue
         timestamp = JSONLines.timestamp(event.time)
         data = Payload(
@@ -61,7 +61,7 @@ public struct EventJSON: Encodable {
     }
 
     /// The UTF-8 body: sorted keys, slashes unescaped, no trailing newline.
-    public static func body(_ event: OutboxEvent) throws -> [UInt8] {
+    package static func body(_ event: OutboxEvent) throws -> [UInt8] {
         Array(try JSONLines.makeEncoder().encode(EventJSON(event)))
     }
 }

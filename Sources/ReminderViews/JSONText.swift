@@ -4,23 +4,23 @@
 /// `list --json` prints tens of thousands of reminders; Foundation's `JSONEncoder` spent three
 /// quarters of the command's time there (docs/cli.md: 100,000 reminders in 0.3 s).
 /// Callers write keys in sorted order themselves.
-public struct JSONText {
+package struct JSONText {
     /// The text so far, UTF-8.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Whether the container being written needs a comma before its next member.
     private var needsComma = false
 
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    package mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    package mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    package mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
     /// Starts a member: the comma when needed, then `"key":`.
-    public mutating func key(_ key: StaticString) {
+    package mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -29,7 +29,7 @@ public struct JSONText {
         needsComma = false
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         // Most text needs no escape: copied whole, not byte by byte.
@@ -46,7 +46,7 @@ public struct JSONText {
     }
 
     /// Ends a line of JSON Lines: a newline, after which the next value starts a new text.
-    public mutating func endLine() {
+    package mutating func endLine() {
         bytes.append(UInt8(ascii: "\n"))
         needsComma = false
     }
@@ -72,13 +72,13 @@ public struct JSONText {
         }
     }
 
-    public mutating func number(_ value: Int) {
+    package mutating func number(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
     }
 
-    public mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         separate()
         let text = value.description.utf8
         // An integral value's description ends in ".0", which `JSONEncoder` leaves out.
@@ -90,20 +90,20 @@ public struct JSONText {
         needsComma = true
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
         needsComma = true
     }
 
     /// `"key":value` for a value that is present; nothing for nil, as `encodeIfPresent` does.
-    public mutating func member(_ key: StaticString, _ value: String?) {
+    package mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         self.key(key)
         string(value)
     }
 
-    public mutating func member(_ key: StaticString, _ value: Double?) {
+    package mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         self.key(key)
         number(value)
@@ -114,5 +114,5 @@ public struct JSONText {
         needsComma = false
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -3,15 +3,15 @@ import GeoReminders
 /// A place as the JSON outputs show it: `{"area"?, "latitude", "longitude", "radius", "title"}`,
 /// radius in metres; `area`, for a place watched as an outline, is its GeoJSON Polygon geometry
 /// (`latitude`/`longitude` are then its centre).
-public struct LocationJSON: Encodable {
-    public var title: String
-    public var latitude: Double
-    public var longitude: Double
+package struct LocationJSON: Encodable {
+    package var title: String
+    package var latitude: Double
+    package var longitude: Double
     /// Metres: in an event, the geofence radius used (100 for a stored 0); in a reminder, as stored.
-    public var radius: Double
-    public var area: AreaJSON?
+    package var radius: Double
+    package var area: AreaJSON?
 
-    public init(title: String, latitude: Double, longitude: Double, radius: Double, area: PlaceArea? = nil) {
+    package init(title: String, latitude: Double, longitude: Double, radius: Double, area: PlaceArea? = nil) {
         self.title = title
         self.latitude = latitude
         self.longitude = longitude
@@ -20,9 +20,9 @@ public struct LocationJSON: Encodable {
     }
 
     /// A GeoJSON Polygon geometry: rings of `[longitude, latitude]`.
-    public struct AreaJSON: Encodable {
-        public var coordinates: [[[Double]]]
-        public var type = "Polygon"
+    package struct AreaJSON: Encodable {
+        package var coordinates: [[[Double]]]
+        package var type = "Polygon"
 
         init(_ area: PlaceArea) {
             coordinates = area.rings.map { ring in ring.map { [$0.longitude, $0.latitude] } }
@@ -30,7 +30,7 @@ public struct LocationJSON: Encodable {
     }
 
     /// Writes the object as `JSONEncoder` would with sorted keys.
-    public func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.beginObject()
         if let area {
             json.key("area")

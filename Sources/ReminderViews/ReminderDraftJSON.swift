@@ -5,8 +5,8 @@ import GeoReminders
 /// takes, named as its options (`"radius": "0.1mi"`, `"alarm-before": ["15m"]`); a field left out
 /// keeps that part. `priority` may be a level name or EventKit's number, `radius` a length or a
 /// number of metres.
-public struct ReminderDraftJSON: Decodable, Sendable {
-    public var draft: ReminderDraft
+package struct ReminderDraftJSON: Decodable, Sendable {
+    package var draft: ReminderDraft
 
     enum Key: String, CodingKey, CaseIterable {
         case title, list, priority, notes, due, timeZone = "time-zone", at, area, latitude, longitude, radius, when
@@ -16,14 +16,14 @@ public struct ReminderDraftJSON: Decodable, Sendable {
     }
 
     /// A key that is not one of ``Key``.
-    public struct AnyKey: CodingKey {
-        public var stringValue: String
-        public var intValue: Int? { nil }
-        public init(stringValue: String) { self.stringValue = stringValue }
-        public init?(intValue: Int) { nil }
+    package struct AnyKey: CodingKey {
+        package var stringValue: String
+        package var intValue: Int? { nil }
+        package init(stringValue: String) { self.stringValue = stringValue }
+        package init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         // An unknown field is most likely a typo: refuse it rather than ignore what was asked.
         let all = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {

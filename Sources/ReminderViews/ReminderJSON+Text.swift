@@ -1,6 +1,6 @@
 extension ReminderJSON {
     /// Writes the reminder as `JSONEncoder` would with sorted keys (see `JSONText`).
-    public func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.beginObject()
         json.key("alarms")
         json.beginArray()
@@ -47,7 +47,7 @@ extension ReminderJSON {
     }
 
     /// A JSON array of reminders, one line.
-    public static func text(_ reminders: [ReminderJSON]) -> String {
+    package static func text(_ reminders: [ReminderJSON]) -> String {
         var json = JSONText(capacity: reminders.count * 560)
         json.beginArray()
         for reminder in reminders { reminder.write(to: &json) }
@@ -57,7 +57,7 @@ extension ReminderJSON {
 }
 
 extension ReminderJSON.AlarmJSON {
-    public func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.beginObject()
         json.member("date", date)
         json.member("firedDate", firedDate)

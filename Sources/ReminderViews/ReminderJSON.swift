@@ -4,58 +4,58 @@ import GeoReminders
 /// A reminder as `list --json` and `show --json` print it. The field names are a contract
 /// (docs/cli.md): dates are ISO 8601 (`dueDate`/`startDate` as typed: zoned with offset,
 /// floating without, all-day bare), instants in UTC; absent values are left out.
-public struct ReminderJSON: Encodable {
+package struct ReminderJSON: Encodable {
     /// The radius as stored: 0 means the default 100 m.
-    public typealias Location = LocationJSON
+    package typealias Location = LocationJSON
 
-    public struct AlarmJSON: Encodable {
-        public var id: String
+    package struct AlarmJSON: Encodable {
+        package var id: String
         /// `absolute`, `relative` or `location`.
-        public var type: String
-        public var date: String?
+        package var type: String
+        package var date: String?
         /// Seconds from the due date (negative: before).
-        public var offset: Double?
-        public var location: Location?
+        package var offset: Double?
+        package var location: Location?
         /// `enter`, `leave` or `none`.
-        public var proximity: String?
-        public var firedDate: String?
+        package var proximity: String?
+        package var firedDate: String?
     }
 
-    public struct Rule: Encodable {
-        public var rrule: String
-        public var fromCompletion: Bool
+    package struct Rule: Encodable {
+        package var rrule: String
+        package var fromCompletion: Bool
     }
 
-    public var id: String
-    public var title: String
-    public var notes: String?
-    public var list: String?
-    public var listID: String?
-    public var priority: Int
-    public var priorityLevel: String
-    public var startDate: String?
-    public var dueDate: String?
-    public var timeZone: String?
-    public var isCompleted: Bool
-    public var completionDate: String?
-    public var creationDate: String
-    public var lastModifiedDate: String
-    public var recurrenceRules: [Rule]
-    public var alarms: [AlarmJSON]
-    public var seriesID: String?
+    package var id: String
+    package var title: String
+    package var notes: String?
+    package var list: String?
+    package var listID: String?
+    package var priority: Int
+    package var priorityLevel: String
+    package var startDate: String?
+    package var dueDate: String?
+    package var timeZone: String?
+    package var isCompleted: Bool
+    package var completionDate: String?
+    package var creationDate: String
+    package var lastModifiedDate: String
+    package var recurrenceRules: [Rule]
+    package var alarms: [AlarmJSON]
+    package var seriesID: String?
     /// EventKit's `url`.
-    public var url: String?
+    package var url: String?
     /// The reminder this one is a subtask of.
-    public var parentID: String?
+    package var parentID: String?
     /// Left out when there are none.
-    public var tags: [String]?
+    package var tags: [String]?
     /// The account the reminder is assigned to; left out when none.
-    public var assignee: String?
+    package var assignee: String?
     /// Whom its alarms fire for (`anyone` or an account); left out for the default (the
     /// assignee, else the creator).
-    public var `for`: String?
+    package var `for`: String?
 
-    public init(_ reminder: Reminder, listTitle: String?) {
+    package init(_ reminder: Reminder, listTitle: String?) {
         id = reminder.id
         title = reminder.title
         notes = reminder.notes

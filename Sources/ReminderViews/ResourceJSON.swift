@@ -3,13 +3,13 @@ import Foundation
 import GeoReminders
 
 /// A reminder list as the HTTP API shows it.
-public struct ListJSON: Encodable, Sendable {
-    public var id: String
-    public var title: String
-    public var colour: String
-    public var readOnly: Bool
+package struct ListJSON: Encodable, Sendable {
+    package var id: String
+    package var title: String
+    package var colour: String
+    package var readOnly: Bool
 
-    public init(_ list: ReminderList) {
+    package init(_ list: ReminderList) {
         id = list.id
         title = list.title
         colour = list.colour
@@ -18,13 +18,13 @@ public struct ListJSON: Encodable, Sendable {
 }
 
 /// A place of the map data; `radius` in metres, 0 when the place has none.
-public struct PlaceJSON: Encodable, Sendable {
-    public var name: String
-    public var latitude: Double
-    public var longitude: Double
-    public var radius: Double
+package struct PlaceJSON: Encodable, Sendable {
+    package var name: String
+    package var latitude: Double
+    package var longitude: Double
+    package var radius: Double
 
-    public init(_ place: StructuredLocation) {
+    package init(_ place: StructuredLocation) {
         name = place.title
         latitude = place.latitude
         longitude = place.longitude
@@ -33,16 +33,16 @@ public struct PlaceJSON: Encodable, Sendable {
 }
 
 /// A device the server knows; dates in UTC ISO 8601.
-public struct DeviceJSON: Encodable, Sendable {
-    public var id: String
-    public var name: String
-    public var token: String?
-    public var created: String
-    public var lastSeen: String?
+package struct DeviceJSON: Encodable, Sendable {
+    package var id: String
+    package var name: String
+    package var token: String?
+    package var created: String
+    package var lastSeen: String?
     /// Whose it is: shown to an admin, who sees every account's devices; absent otherwise.
-    public var account: String?
+    package var account: String?
 
-    public init(_ device: Device, showingAccount: Bool = false) {
+    package init(_ device: Device, showingAccount: Bool = false) {
         id = device.id
         name = device.name
         token = device.tokenName
@@ -54,13 +54,13 @@ public struct DeviceJSON: Encodable, Sendable {
 
 /// What completing a reminder did: `advanced` (a repeating reminder moved on; `historyCopyID` is
 /// the completed occurrence), `completed`, `alreadyCompleted` or `staleOccurrence`.
-public struct CompletionJSON: Encodable {
-    public var outcome: String
-    public var nextDue: String?
-    public var historyCopyID: String?
-    public var reminder: ReminderJSON
+package struct CompletionJSON: Encodable {
+    package var outcome: String
+    package var nextDue: String?
+    package var historyCopyID: String?
+    package var reminder: ReminderJSON
 
-    public init(_ result: CompletionResult, listTitle: String?) {
+    package init(_ result: CompletionResult, listTitle: String?) {
         outcome = result.outcome.rawValue
         nextDue = result.nextDue?.iso8601
         historyCopyID = result.historyCopyID

@@ -12,51 +12,51 @@ import SharedStore
 /// for a SQLite file, ``SharedServer`` for PostgreSQL), then runs them and the HTTP application
 /// under one ServiceGroup that stops on SIGTERM/SIGINT: the HTTP server first (in-flight requests
 /// finish), then the evaluator, which saves its state, then the rest.
-public enum ServerLauncher {
+package enum ServerLauncher {
     /// What `serve` was asked for.
-    public struct Settings: Sendable {
-        public var host = "127.0.0.1"
-        public var port = 8080
-        public var engine = EngineOptions()
+    package struct Settings: Sendable {
+        package var host = "127.0.0.1"
+        package var port = 8080
+        package var engine = EngineOptions()
         /// An alarm fired by a fix older than this many seconds is recorded late.
-        public var lateAfter = AlarmEvaluator.defaultLateAfter
+        package var lateAfter = AlarmEvaluator.defaultLateAfter
         /// The map data's places, for `at` in API requests and `GET /api/v1/places`.
-        public var places = PlaceDirectory.empty
+        package var places = PlaceDirectory.empty
         /// The live page's base tiles (`https://tile.example.org/{z}/{x}/{y}.png`); nil for none.
-        public var tiles: String?
+        package var tiles: String?
         /// On a shared PostgreSQL store: this instance's name in the lease table, and how long its
         /// leases last unrenewed.
-        public var instance = ""
-        public var leaseSeconds = 8.0
+        package var instance = ""
+        package var leaseSeconds = 8.0
         /// Idle, request and connection-count bounds of the HTTP server.
-        public var limits = ConnectionLimits()
+        package var limits = ConnectionLimits()
         /// HTTPS with this certificate and key; nil answers plain HTTP.
-        public var tls: ServerTLS?
+        package var tls: ServerTLS?
         /// How alerts leave from this process; nil: they wait for `georemind deliver`.
-        public var delivery: DeliverySettings?
+        package var delivery: DeliverySettings?
 
-        public init() {}
+        package init() {}
     }
 
     /// The dispatcher's settings: every instance runs one, and their claims share the deliveries.
-    public struct DeliverySettings: Sendable {
-        public var mailer: SMTPMailer?
-        public var options: DispatcherOptions
+    package struct DeliverySettings: Sendable {
+        package var mailer: SMTPMailer?
+        package var options: DispatcherOptions
 
-        public init(mailer: SMTPMailer?, options: DispatcherOptions) {
+        package init(mailer: SMTPMailer?, options: DispatcherOptions) {
             self.mailer = mailer
             self.options = options
         }
     }
 
     /// The store `serve` runs on, as the command line opened it.
-    public enum Store: Sendable {
+    package enum Store: Sendable {
         /// A SQLite file, opened; `path` names it for the evaluation lock.
         case file(ReminderStore, path: String)
         case postgres(PostgresAddress)
     }
 
-    public static func run(
+    package static func run(
         _ store: Store, settings: Settings, logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let transport = settings.delivery == nil ? nil : HTTPWebhookTransport()

@@ -6,7 +6,7 @@ import NIOCore
 
 /// Why `serve` could not start listening, in words an operator can act on (NIO's own message
 /// names a system call, not the address).
-public enum ServerStartError: Error, CustomStringConvertible {
+package enum ServerStartError: Error, CustomStringConvertible {
     case addressInUse(host: String, port: Int)
     case addressNotAvailable(host: String, port: Int)
     case permissionDenied(host: String, port: Int)
@@ -22,7 +22,7 @@ public enum ServerStartError: Error, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .addressInUse(host, port):
             "cannot listen on \(host):\(port): the port is in use by another process (choose another with --port)"

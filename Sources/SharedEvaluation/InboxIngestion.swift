@@ -14,7 +14,7 @@ import Synchronization
 /// Requests that arrive while a transaction is committing share the next one (group commit, as
 /// ``LiveEvaluator`` does on SQLite): with PostgreSQL's fsync on, one transaction per request held
 /// three instances to 1,760 fixes/s.
-public final class InboxIngestion: FixIngestion {
+package final class InboxIngestion: FixIngestion {
     let client: PostgresClient
     let partitions: DevicePartition
     /// Transactions in flight at once: the connections the instance's requests share.
@@ -26,7 +26,7 @@ public final class InboxIngestion: FixIngestion {
     /// Whether the database takes this instance's commits now (its partitions' heartbeats, a
     /// write every few seconds, say so): ``FixIngestion/isCommitting``.
     let reachable: @Sendable () -> Bool
-    public var isCommitting: Bool { reachable() }
+    package var isCommitting: Bool { reachable() }
 
     struct Request {
         var fixes: [Fix]
@@ -36,7 +36,7 @@ public final class InboxIngestion: FixIngestion {
     }
 
     /// `client` must be running (a service of the same group).
-    public init(
+    package init(
         client: PostgresClient, partitions: DevicePartition, committers: Int = 4, reachable: @escaping @Sendable () -> Bool = { true }
     ) {
         self.reachable = reachable
@@ -45,7 +45,7 @@ public final class InboxIngestion: FixIngestion {
         self.committers = committers
     }
 
-    public func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
+    package func submit(_ fixes: [Fix], crossings: [ReportedCrossing], tokenName: String?) async throws -> IngestOutcome {
         try await withCheckedThrowingContinuation { continuation in
             let lead = waiting.withLock { state -> Bool in
                 state.requests.append(Request(fixes: fixes, crossings: crossings, tokenName: tokenName, continuation: continuation))
@@ -116,7 +116,7 @@ public final class InboxIngestion: FixIngestion {
 
     /// Writes when the tokens and devices of acknowledged requests were last used, as ``UseSifter``
     /// lets through (each at most once a minute); `force` writes what is waiting (at shutdown).
-    public func recordUses(force: Bool = false) async throws {
+    package func recordUses(force: Bool = false) async throws {
         let now = Date()
         guard let due = uses.withLock({ $0.add(tokens: [], devices: [], at: now, force: force) }) else { return }
         try await client.withConnection { db in

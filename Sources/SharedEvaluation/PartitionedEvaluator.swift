@@ -17,26 +17,26 @@ import Synchronization
 /// Evaluation runs on one thread of its own, as PartitionEvaluationStore blocks; heartbeats and
 /// the reminders' fingerprint are async tasks. Timed alarms fire only in partition 0
 /// (``timedAlarmPartition``), location alarms in the partition of the device that crossed.
-public final class PartitionedEvaluator: Service, @unchecked Sendable {
+package final class PartitionedEvaluator: Service, @unchecked Sendable {
     // @unchecked: `assigned`, `releasable`, `reloadRequested`, `stopping` are touched only under
     // `condition`'s lock; `partitions` and `lost` only on the evaluation thread.
 
     /// How an instance evaluates.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// This instance's name in the lease table (unique among the instances).
-        public var owner: String
-        public var options = EngineOptions()
-        public var lateAfter = AlarmEvaluator.defaultLateAfter
-        public var floatingZone = TimeZone.current
+        package var owner: String
+        package var options = EngineOptions()
+        package var lateAfter = AlarmEvaluator.defaultLateAfter
+        package var floatingZone = TimeZone.current
         /// A lease lasts this long unrenewed: a killed instance's partitions move after about this.
-        public var leaseSeconds = 8.0
+        package var leaseSeconds = 8.0
         /// Fixes taken from a partition's inbox per transaction.
-        public var takeLimit = 1000
+        package var takeLimit = 1000
         /// How often an idle instance looks at its inboxes, and the reminders' fingerprint.
-        public var pollInterval = 0.1
-        public var reminderPollInterval = 1.0
+        package var pollInterval = 0.1
+        package var reminderPollInterval = 1.0
 
-        public init(owner: String) { self.owner = owner }
+        package init(owner: String) { self.owner = owner }
 
         /// Heartbeats five times per lease, so that two lost in a row still keep it.
         var heartbeatInterval: Double { leaseSeconds / 5 }
@@ -44,7 +44,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
 
     /// The one partition whose evaluator fires timed alarms, so that they fire once however many
     /// instances there are.
-    public static let timedAlarmPartition = 0
+    package static let timedAlarmPartition = 0
 
     let address: PostgresAddress
     let settings: Settings
@@ -69,9 +69,9 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
 
     /// False while heartbeats fail (the database is down or cut off): this instance then holds no
     /// partition it can commit for, and `/readyz` says so.
-    public var isConnected: Bool { reachable.load(ordering: .relaxed) }
+    package var isConnected: Bool { reachable.load(ordering: .relaxed) }
 
-    public init(
+    package init(
         address: PostgresAddress, settings: Settings, logger: Logger, onCommit: @escaping @Sendable (PartitionCommit) -> Void = { _ in }
     ) {
         self.address = address
@@ -82,7 +82,7 @@ public final class PartitionedEvaluator: Service, @unchecked Sendable {
 
     /// Runs until the service group shuts down gracefully; then saves every partition's state and
     /// gives up the leases, so that the other instances take them at once.
-    public func run() async throws {
+    package func run() async throws {
         let leases = try await PartitionLeases(address: address, owner: settings.owner, leaseSeconds: settings.leaseSeconds)
         // Each connection is opened again after the database comes back (ReconnectingConnection).
         let connection: ReconnectingConnection

@@ -5,15 +5,15 @@ import SharedStore
 
 /// The live map on a shared PostgreSQL store: every device's row of `deviceLive`, written by its
 /// partition's owner, so any instance draws the whole fleet.
-public struct SharedLiveView: LiveViewSource {
+package struct SharedLiveView: LiveViewSource {
     let client: PostgresClient
 
     /// `client` must be running (a service of the same group).
-    public init(client: PostgresClient) {
+    package init(client: PostgresClient) {
         self.client = client
     }
 
-    public func view() async throws -> LiveView {
+    package func view() async throws -> LiveView {
         LiveView(devices: try await client.withConnection { try await DeviceLiveRows.all(on: $0) })
     }
 }

@@ -3,13 +3,13 @@ import Synchronization
 /// An async call that gives up after a while. postgres-nio can leave a statement unanswered on a
 /// connection the database closed mid-statement, and its pool waits for a connection as long as
 /// the database is away: parts that must go on (heartbeats, a phone's request) bound each call.
-public enum Deadline {
+package enum Deadline {
     /// Runs `body`, or throws ``SharedStoreError/timedOut(seconds:)`` once `seconds` have passed.
     /// On time out `body` is cancelled and left to end by itself: it is not waited for, since a
     /// call that ignores cancellation would hold the caller as long as it hangs.
     /// - Parameter lost: polled every quarter of a second; when it turns true (the connection
     ///   `body` waits on was closed), the call ends at once with ``SharedStoreError/connectionLost``.
-    public static func within<T: Sendable>(
+    package static func within<T: Sendable>(
         seconds: Double, lost: (@Sendable () -> Bool)? = nil, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let answer = FirstAnswer()

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The live map's devices on a shared store, one `deviceLive` row each: written by the device's
 /// partition owner in the commit that admitted its fixes, so any instance can draw every device.
-public enum DeviceLiveRows {
+package enum DeviceLiveRows {
     /// The statement that writes `devices` (one statement: a JSON array read as rows).
     static func upsert(_ devices: [LiveView.Device]) -> PostgresQuery {
         let rows: [[String: Any]] = devices.map { device in
@@ -29,7 +29,7 @@ public enum DeviceLiveRows {
     }
 
     /// Every device, by id.
-    public static func all(on db: PostgresConnection) async throws -> [LiveView.Device] {
+    package static func all(on db: PostgresConnection) async throws -> [LiveView.Device] {
         do {
             var devices: [LiveView.Device] = []
             let rows = try await db.query(
@@ -56,7 +56,7 @@ public enum DeviceLiveRows {
 extension PartitionEvaluationStore {
     /// Writes the live map's rows of the devices a commit admitted fixes of, inside that commit's
     /// transaction (call from the body of ``takeInbox(limit:_:)``).
-    public func recordLive(_ devices: [LiveView.Device]) throws {
+    package func recordLive(_ devices: [LiveView.Device]) throws {
         guard !devices.isEmpty else { return }
         precondition(inTransaction.withLock { $0 }, "live rows are written inside a partition commit")
         try run(DeviceLiveRows.upsert(devices))

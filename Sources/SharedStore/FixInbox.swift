@@ -4,23 +4,23 @@ import PostgresNIO
 
 /// A fix waiting in its partition's inbox, with the order it arrived in; or a phone's reported
 /// crossing, whose `fix` is then the crossing's.
-public struct InboxFix: Sendable, Equatable {
-    public let sequence: Int64
-    public let fix: Fix
-    public var crossing: ReportedCrossing?
+package struct InboxFix: Sendable, Equatable {
+    package let sequence: Int64
+    package let fix: Fix
+    package var crossing: ReportedCrossing?
 }
 
 /// Fixes on their way from whichever instance received them to their partition's owner, through
 /// PostgreSQL: any instance posts (and may acknowledge the phone once the post commits); the owner
 /// takes them in arrival order, and deletes them in the transaction that records what they fired.
-public enum FixInbox {
+package enum FixInbox {
     /// Rows per INSERT: 8 columns each, well under PostgreSQL's 65,535 parameters.
     static let insertBatch = 1000
 
     /// Adds fixes, then the phones' reported crossings, to their devices' partitions' inboxes in
     /// one transaction of the caller's (or its own statement); per device, the order given is the
     /// order taken.
-    public static func post(
+    package static func post(
         _ fixes: [Fix], crossings: [ReportedCrossing] = [], partitions: DevicePartition, on db: PostgresConnection
     ) async throws {
         let received = Date().timeIntervalSinceReferenceDate
@@ -63,7 +63,7 @@ public enum FixInbox {
     /// the fixes stay for the partition's next owner. `body` writes what the fixes fired on the
     /// connection it is given, in the same transaction. Returns how many fixes were taken.
     @discardableResult
-    public static func take(
+    package static func take(
         partition lease: PartitionLease, owner: String, limit: Int, on connection: PostgresConnection,
         _ body: @Sendable ([InboxFix], PostgresConnection) async throws -> Void
     ) async throws -> Int {

@@ -13,7 +13,7 @@ extension PartitionEvaluationStore {
     /// Only an alarm not yet fired is recorded: every partition's evaluator arms every location
     /// alarm, and when devices of two partitions cross one place, the first commit fires it (the
     /// second waits on the row's lock, then finds it fired) and the other writes no outbox row.
-    public func commitEvaluation(
+    package func commitEvaluation(
         firedEvents: [AlarmEvent], lateAfter: TimeInterval,
         state: Data?, forKey key: String, loggedFixes: [Fix], during body: () throws -> Void
     ) throws {
@@ -65,7 +65,7 @@ extension PartitionEvaluationStore {
     /// transaction — then deletes them. If the lease was lost, `body` throws or the connection
     /// dies, nothing is taken and nothing written. Returns how many fixes were taken.
     @discardableResult
-    public func takeInbox(limit: Int, _ body: ([InboxFix]) throws -> Void) throws -> Int {
+    package func takeInbox(limit: Int, _ body: ([InboxFix]) throws -> Void) throws -> Int {
         try transaction(begin: "BEGIN", fenced: true) {
             let taken = try run(FixInbox.oldest(lease.partition, limit: limit)).map(FixInbox.inboxFix)
             guard !taken.isEmpty else { return 0 }

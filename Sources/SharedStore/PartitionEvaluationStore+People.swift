@@ -5,11 +5,11 @@ import PostgresNIO
 /// Whose devices fire which alarms, read from PostgreSQL as ``ReminderStore/peopleBook()`` reads
 /// it from SQLite.
 extension PartitionEvaluationStore {
-    public func peopleBook() throws -> PeopleBook {
+    package func peopleBook() throws -> PeopleBook {
         try SharedPeople.read(devices: true) { try run($0) }
     }
 
-    public func deviceAccount(_ id: String) throws -> String? {
+    package func deviceAccount(_ id: String) throws -> String? {
         try SharedPeople.deviceAccount(id) { try run($0) }
     }
 }

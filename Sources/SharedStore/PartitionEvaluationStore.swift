@@ -19,10 +19,10 @@ import Synchronization
 /// an async task, where it would hold one of the pool's few threads (two on a two-core machine).
 ///
 /// The connection is the store's alone while it is used: a transaction spans several statements.
-public final class PartitionEvaluationStore: EvaluationStore {
-    public let lease: PartitionLease
+package final class PartitionEvaluationStore: EvaluationStore {
+    package let lease: PartitionLease
     /// The instance holding ``lease``, as ``PartitionLeases/owner``.
-    public let owner: String
+    package let owner: String
     let connection: PostgresConnection
     /// The wall clock of `recordedDate`, `late` and `savedDate`.
     let now: @Sendable () -> Date
@@ -31,7 +31,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
     /// The reminders as the instance's other partitions loaded in the same round read them, if shared.
     let snapshot: ReminderSnapshot?
 
-    public init(
+    package init(
         lease: PartitionLease, owner: String, connection: PostgresConnection, snapshot: ReminderSnapshot? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -43,9 +43,9 @@ public final class PartitionEvaluationStore: EvaluationStore {
     }
 
     /// The key of the partition's state and fix log: give it to the evaluator.
-    public var stateKey: String { Self.stateKey(partition: lease.partition) }
+    package var stateKey: String { Self.stateKey(partition: lease.partition) }
 
-    public static func stateKey(partition: Int) -> String { "partition-\(partition)" }
+    package static func stateKey(partition: Int) -> String { "partition-\(partition)" }
 
     /// The tables a reminder is read from.
     static let reminderTables: Set = ["list", "recurrenceSeries", "reminder", "alarm"]
@@ -53,7 +53,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
     /// Reads the reminder tables as rows in one snapshot (a reminder and its alarms agree), loads
     /// them into an in-memory ``ReminderStore`` and reads them there: one reader of each record for
     /// both engines. With a ``ReminderSnapshot``, once for every partition of the round.
-    public func incompleteReminders() throws -> [Reminder] {
+    package func incompleteReminders() throws -> [Reminder] {
         guard let snapshot else { return try readIncompleteReminders() }
         return try snapshot.reminders(readIncompleteReminders)
     }
@@ -71,7 +71,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
         return try copy.incompleteReminders()
     }
 
-    public func engineState(forKey key: String) throws -> Data? {
+    package func engineState(forKey key: String) throws -> Data? {
         try requireOwnKey(key)
         for row in try run("SELECT snapshot FROM engineState WHERE key = \(key)") {
             return Data(try row.decode(ByteBuffer.self).readableBytesView)
@@ -79,7 +79,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
         return nil
     }
 
-    public func liveFixLog(forKey key: String) throws -> [Fix] {
+    package func liveFixLog(forKey key: String) throws -> [Fix] {
         try requireOwnKey(key)
         let batches = try run("SELECT fixes FROM liveFixBatch WHERE stateKey = \(key) ORDER BY sequence").map { row in
             Data(try row.decode(ByteBuffer.self).readableBytesView)
@@ -123,7 +123,7 @@ public final class PartitionEvaluationStore: EvaluationStore {
     /// Which of `partitions` have fixes in their inbox: one cheap statement (an index probe per
     /// partition) that spares an idle owner a transaction per partition per poll. Blocks, as the
     /// rest of this type does.
-    public static func partitionsWithFixes(among partitions: [Int], on connection: PostgresConnection) throws -> Set<Int> {
+    package static func partitionsWithFixes(among partitions: [Int], on connection: PostgresConnection) throws -> Set<Int> {
         guard !partitions.isEmpty else { return [] }
         let numbers = partitions.map(Int64.init)
         do {

@@ -3,11 +3,11 @@ import PostgresNIO
 
 /// A partition held by one instance, with the epoch it was taken at: the fencing token every
 /// commit for the partition checks (``PartitionLeases/confirm(_:owner:on:)``).
-public struct PartitionLease: Sendable, Hashable, Comparable {
-    public let partition: Int
-    public let epoch: Int64
+package struct PartitionLease: Sendable, Hashable, Comparable {
+    package let partition: Int
+    package let epoch: Int64
 
-    public static func < (lhs: PartitionLease, rhs: PartitionLease) -> Bool { lhs.partition < rhs.partition }
+    package static func < (lhs: PartitionLease, rhs: PartitionLease) -> Bool { lhs.partition < rhs.partition }
 }
 
 /// Which partitions of the devices this instance evaluates, as leases in PostgreSQL renewed by
@@ -16,25 +16,25 @@ public struct PartitionLease: Sendable, Hashable, Comparable {
 /// epoch, so a late commit of the old owner is refused.
 ///
 /// Times are the server's (`now()`), so instances' clocks need not agree.
-public final class PartitionLeases: Sendable {
-    public let owner: String
+package final class PartitionLeases: Sendable {
+    package let owner: String
     /// How long a lease lasts without renewal; renew at least three times within it.
-    public let leaseSeconds: Double
+    package let leaseSeconds: Double
     /// Opened again after the database comes back: heartbeats resume by themselves.
     let link: ReconnectingConnection
 
     /// What one heartbeat came to.
-    public struct Heartbeat: Sendable, Equatable {
+    package struct Heartbeat: Sendable, Equatable {
         /// The leases this instance holds now.
-        public var held: [PartitionLease]
+        package var held: [PartitionLease]
         /// Partitions beyond this instance's fair share: hand them over with ``release(_:)``
         /// once their state is saved, so a newer instance gets its part.
-        public var surplus: [Int]
+        package var surplus: [Int]
         /// Instances whose heartbeat has not expired, this one included.
-        public var liveInstances: Int
+        package var liveInstances: Int
     }
 
-    public init(address: PostgresAddress, owner: String, leaseSeconds: Double = 8) async throws {
+    package init(address: PostgresAddress, owner: String, leaseSeconds: Double = 8) async throws {
         self.owner = owner
         self.leaseSeconds = leaseSeconds
         link = ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address))
@@ -42,7 +42,7 @@ public final class PartitionLeases: Sendable {
 
     /// Renews this instance's heartbeat and leases, and takes expired partitions up to its fair
     /// share (the partitions divided by the live instances, rounded up), lowest first.
-    public func heartbeat() async throws -> Heartbeat {
+    package func heartbeat() async throws -> Heartbeat {
         let (owner, seconds) = (self.owner, leaseSeconds)
         do {
             return try await link.connection().withTransaction(logger: PostgresSession.logger) { db in
@@ -86,7 +86,7 @@ public final class PartitionLeases: Sendable {
 
     /// Gives partitions up at once (their state saved): another instance may take them at its
     /// next heartbeat.
-    public func release(_ partitions: [Int]) async throws {
+    package func release(_ partitions: [Int]) async throws {
         guard !partitions.isEmpty else { return }
         let numbers = partitions.map(Int64.init)
         do {
@@ -101,12 +101,12 @@ public final class PartitionLeases: Sendable {
     }
 
     /// Drops the connection (one that stopped answering): the next call connects anew.
-    public func reconnect() async {
+    package func reconnect() async {
         await link.close()
     }
 
     /// Leaves: gives up every lease and the heartbeat, then closes the connection.
-    public func close() async {
+    package func close() async {
         if let connection = try? await link.connection() {
             _ = try? await connection.query(
                 "UPDATE partitionLease SET owner = NULL, expires = '-infinity' WHERE owner = \(owner)", logger: PostgresSession.logger)
@@ -118,7 +118,7 @@ public final class PartitionLeases: Sendable {
     /// Fencing, inside the caller's transaction on `db`: throws ``SharedStoreError/leaseLost(partition:)``
     /// unless `owner` still holds `lease` at this epoch and it has not expired. The row stays
     /// share-locked until the caller commits, so no takeover slips in between.
-    public static func confirm(_ lease: PartitionLease, owner: String, on db: PostgresConnection) async throws {
+    package static func confirm(_ lease: PartitionLease, owner: String, on db: PostgresConnection) async throws {
         for try await _ in try await db.query(confirmation(lease, owner: owner), logger: PostgresSession.logger) { return }
         throw SharedStoreError.leaseLost(partition: lease.partition)
     }

@@ -4,26 +4,26 @@ import PostgresNIO
 
 /// Where a PostgreSQL store is: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` over TCP, or libpq's
 /// unix-socket form `postgres://USER@/DB?host=/SOCKET/DIR` (the socket is `DIR/.s.PGSQL.PORT`).
-public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
-    public enum Endpoint: Sendable, Equatable {
+package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
+    package enum Endpoint: Sendable, Equatable {
         case tcp(host: String, port: Int)
         case unixSocket(path: String)
     }
 
-    public var endpoint: Endpoint
-    public var user: String
-    public var password: String?
-    public var database: String
+    package var endpoint: Endpoint
+    package var user: String
+    package var password: String?
+    package var database: String
     /// `sslmode=require` refuses a server without TLS; `prefer` (libpq's default over TCP) uses it
     /// when offered; `disable` never does. Unix sockets never use TLS.
-    public var tlsMode: String
+    package var tlsMode: String
 
     /// True when `text` names PostgreSQL rather than a SQLite file path.
-    public static func isPostgres(_ text: String) -> Bool {
+    package static func isPostgres(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
-    public init(parsing text: String) throws(SharedStoreError) {
+    package init(parsing text: String) throws(SharedStoreError) {
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw .badAddress(text, reason: "expected postgres:// or postgresql://")
         }
@@ -57,7 +57,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The address with the password left out: for messages and logs.
-    public var description: String {
+    package var description: String {
         switch endpoint {
         case .tcp(let host, let port): "postgres://\(user)@\(host):\(port)/\(database)"
         case .unixSocket(let path): "postgres://\(user)@/\(database)?host=\((path as NSString).deletingLastPathComponent)"
@@ -65,7 +65,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// postgres-nio's connection settings for this address.
-    public func configuration() throws -> PostgresConnection.Configuration {
+    package func configuration() throws -> PostgresConnection.Configuration {
         switch endpoint {
         case .unixSocket(let path):
             return .init(unixSocketPath: path, username: user, password: password, database: database)
@@ -83,7 +83,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
 extension PostgresAddress {
     /// postgres-nio's pool settings for this address, at most `connections` open at once.
-    public func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
+    package func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         switch endpoint {
         case .unixSocket(let path):

@@ -10,18 +10,18 @@ import Synchronization
 ///
 /// postgres-nio's `PostgresClient` pool reconnects by itself; this is for the connections a part
 /// holds alone (leases, the change listener, the evaluation thread, the API's blocking shelf).
-public final class ReconnectingConnection: Sendable {
+package final class ReconnectingConnection: Sendable {
     let address: PostgresAddress
     let current: Mutex<PostgresConnection?>
 
     /// - Parameter connection: an open connection to start with; nil connects at first use.
-    public init(address: PostgresAddress, connection: PostgresConnection? = nil) {
+    package init(address: PostgresAddress, connection: PostgresConnection? = nil) {
         self.address = address
         current = Mutex(connection)
     }
 
     /// The open connection, or a new one when the last was closed.
-    public func connection() async throws -> PostgresConnection {
+    package func connection() async throws -> PostgresConnection {
         if let live = current.withLock({ $0 }), !live.isClosed { return live }
         let fresh = try await PostgresSession.connect(to: address)
         // Two callers may have reconnected at once: the first one's connection is kept.
@@ -36,7 +36,7 @@ public final class ReconnectingConnection: Sendable {
 
     /// ``connection()`` for a thread that may block (never an event loop, nor Swift concurrency's
     /// threads): an evaluation thread, the API's blocking pool.
-    public func blockingConnection() throws -> PostgresConnection {
+    package func blockingConnection() throws -> PostgresConnection {
         if let live = current.withLock({ $0 }), !live.isClosed { return live }
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Result<PostgresConnection, any Error>?>(nil)
@@ -56,7 +56,7 @@ public final class ReconnectingConnection: Sendable {
     }
 
     /// Closes the connection, if one is open; a later use connects again.
-    public func close() async {
+    package func close() async {
         let connection = current.withLock { current in
             defer { current = nil }
             return current
@@ -68,7 +68,7 @@ public final class ReconnectingConnection: Sendable {
 extension PostgresConnection {
     /// Starts closing and holds the connection until it is closed, for a caller that cannot wait
     /// (a deinit): postgres-nio asserts that a connection is closed before it is freed.
-    public func closeWhenDropped() {
+    package func closeWhenDropped() {
         let closing: EventLoopFuture<Void> = close()
         closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }

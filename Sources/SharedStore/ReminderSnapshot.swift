@@ -5,11 +5,11 @@ import GeoReminders
 /// reminder itself cost 64 full reads an instance: 10 s for 10,000 reminders, with no fix evaluated
 /// meanwhile. The instance's evaluation thread empties it before each round of loading, so a round
 /// sees the reminders as they are when it starts.
-public final class ReminderSnapshot: @unchecked Sendable {
+package final class ReminderSnapshot: @unchecked Sendable {
     // @unchecked: used by one evaluation thread only, as the partitions' stores are.
     private var reminders: [Reminder]?
 
-    public init() {}
+    package init() {}
 
     /// The reminders read by the first store of this round to ask, read by `load` now if none has.
     func reminders(_ load: () throws -> [Reminder]) throws -> [Reminder] {
@@ -20,7 +20,7 @@ public final class ReminderSnapshot: @unchecked Sendable {
     }
 
     /// Starts a round: the next store to ask reads the reminders again.
-    public func empty() {
+    package func empty() {
         reminders = nil
     }
 }

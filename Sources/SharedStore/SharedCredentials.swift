@@ -4,9 +4,9 @@ import PostgresNIO
 
 /// Tokens and devices on PostgreSQL, as ``ReminderStore``'s credential methods read and write
 /// them on SQLite (the same tables and meanings).
-public enum SharedCredentials {
+package enum SharedCredentials {
     /// The tokens keyed by their SHA-256 hash (``ReminderStore/tokenHash(_:)``).
-    public static func tokensByHash(on db: PostgresConnection) async throws -> [Data: APIToken] {
+    package static func tokensByHash(on db: PostgresConnection) async throws -> [Data: APIToken] {
         do {
             var tokens: [Data: APIToken] = [:]
             let rows = try await db.query(
@@ -29,7 +29,7 @@ public enum SharedCredentials {
     }
 
     /// The ids added with `device add` (not those first seen with a token): OsmAnd's credential.
-    public static func registeredDevices(on db: PostgresConnection) async throws -> Set<String> {
+    package static func registeredDevices(on db: PostgresConnection) async throws -> Set<String> {
         do {
             var devices: Set<String> = []
             let rows = try await db.query("SELECT id FROM device WHERE tokenName IS NULL", logger: PostgresSession.logger)
@@ -41,7 +41,7 @@ public enum SharedCredentials {
     }
 
     /// Every device's account, by device id (``GeoReminders/DeviceClaim``).
-    public static func deviceOwners(on db: PostgresConnection) async throws -> [String: String] {
+    package static func deviceOwners(on db: PostgresConnection) async throws -> [String: String] {
         do {
             var owners: [String: String] = [:]
             let rows = try await db.query("SELECT id, account FROM device WHERE account IS NOT NULL", logger: PostgresSession.logger)
@@ -53,7 +53,7 @@ public enum SharedCredentials {
     }
 
     /// Records when tokens were last used and devices last seen, as ``ReminderStore/recordUse(tokens:devices:at:)``.
-    public static func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date, on db: PostgresConnection) async throws {
+    package static func recordUse(tokens: Set<String>, devices: Set<String>, at date: Date, on db: PostgresConnection) async throws {
         let seconds = date.timeIntervalSinceReferenceDate
         do {
             if !tokens.isEmpty {
@@ -70,7 +70,7 @@ public enum SharedCredentials {
     }
 
     /// Adds the devices not yet known, named after their id, as ``ReminderStore/registerDevices(_:)``.
-    public static func registerDevices(_ devices: [(id: String, tokenName: String)], on db: PostgresConnection) async throws {
+    package static func registerDevices(_ devices: [(id: String, tokenName: String)], on db: PostgresConnection) async throws {
         guard !devices.isEmpty else { return }
         let now = Date().timeIntervalSinceReferenceDate
         do {

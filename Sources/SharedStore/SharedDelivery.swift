@@ -16,7 +16,7 @@ import PostgresNIO
 /// (docs/scaling.md).
 ///
 /// The dispatcher's endpoint workers share the one connection, an operation at a time.
-public final class SharedDelivery: DeliveryStore {
+package final class SharedDelivery: DeliveryStore {
     let turn: ConnectionTurn
 
     init(link: ReconnectingConnection) {
@@ -24,25 +24,25 @@ public final class SharedDelivery: DeliveryStore {
     }
 
     /// Connects, with the schema in place.
-    public static func open(_ address: PostgresAddress) async throws -> SharedDelivery {
+    package static func open(_ address: PostgresAddress) async throws -> SharedDelivery {
         SharedDelivery(link: ReconnectingConnection(address: address, connection: try await SharedDatabase.open(address)))
     }
 
-    public func close() async {
+    package func close() async {
         await turn.link.close()
     }
 
     /// Now on the server's clock, as the store keeps dates: seconds since 2001-01-01.
     static let serverNow = "(extract(epoch FROM statement_timestamp())::double precision - 978307200)"
 
-    public func webhookEndpoints() async throws -> [WebhookEndpoint] {
+    package func webhookEndpoints() async throws -> [WebhookEndpoint] {
         try await using { db in
             try await PostgresSession.cells("SELECT \(unescaped: WebhookEndpoint.columns) FROM webhookEndpoint ORDER BY id", on: db)
                 .map(WebhookEndpoint.init(cells:))
         }
     }
 
-    public func actionKey() async throws -> String {
+    package func actionKey() async throws -> String {
         try await using { db in
             let cells = try await PostgresSession.cells("SELECT value FROM storeInfo WHERE key = 'actionKey'", on: db)
             guard case .text(let key)? = cells.first?.first else { return "" }
@@ -50,7 +50,7 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
-    public func lastOutboxSequence() async throws -> Int64 {
+    package func lastOutboxSequence() async throws -> Int64 {
         try await using { db in
             let cells = try await PostgresSession.cells("SELECT coalesce(max(sequence), 0) FROM outboxEvent", on: db)
             guard case .integer(let sequence)? = cells.first?.first else { return 0 }
@@ -58,7 +58,7 @@ public final class SharedDelivery: DeliveryStore {
         }
     }
 
-    public func isWebhookEnabled(id: Int64) async throws -> Bool {
+    package func isWebhookEnabled(id: Int64) async throws -> Bool {
         try await using { db in
             try await PostgresSession.cells("SELECT disabledDate IS NULL FROM webhookEndpoint WHERE id = \(id)", on: db)
                 .first == [.integer(1)]
@@ -67,7 +67,7 @@ public final class SharedDelivery: DeliveryStore {
 
     /// As ``ReminderStore/queueOutboxEvents(endpointID:limit:)``, with the endpoint's row locked
     /// so that instances queueing it take turns.
-    public func queueOutboxEvents(endpointID: Int64, limit: Int) async throws -> Int {
+    package func queueOutboxEvents(endpointID: Int64, limit: Int) async throws -> Int {
         try await inTransaction { db in
             guard
                 let endpoint = try await PostgresSession.cells(
@@ -96,7 +96,7 @@ public final class SharedDelivery: DeliveryStore {
 
     /// As ``ReminderStore/claimWebhookDeliveries(endpointID:owner:lease:limit:)``, in one statement
     /// that skips the rows another instance is claiming or recording.
-    public func claimWebhookDeliveries(endpointID: Int64, owner: String, lease: TimeInterval, limit: Int) async throws
+    package func claimWebhookDeliveries(endpointID: Int64, owner: String, lease: TimeInterval, limit: Int) async throws
         -> [WebhookDelivery]
     {
         try await using { db in
@@ -133,7 +133,7 @@ public final class SharedDelivery: DeliveryStore {
     }
 
     /// As ``ReminderStore/recordWebhookOutcomes(_:)``: one transaction, in the order given.
-    public func recordWebhookOutcomes(_ outcomes: [(DeliveryOutcome, WebhookDelivery)]) async throws {
+    package func recordWebhookOutcomes(_ outcomes: [(DeliveryOutcome, WebhookDelivery)]) async throws {
         guard !outcomes.isEmpty else { return }
         try await inTransaction { db in
             for (outcome, delivery) in outcomes {
@@ -145,7 +145,7 @@ public final class SharedDelivery: DeliveryStore {
     }
 
     @discardableResult
-    public func pruneOutbox(keep: TimeInterval) async throws -> Int {
+    package func pruneOutbox(keep: TimeInterval) async throws -> Int {
         try await using { db in
             let counted = try await PostgresSession.cells(
                 """
@@ -163,7 +163,7 @@ public final class SharedDelivery: DeliveryStore {
     /// As ``ReminderStore/replayWebhookEvents(eventID:since:endpointID:)``: the events and the
     /// enabled endpoints are read, each endpoint's filter decides, and the deliveries are queued
     /// (a queued one starting over) in one transaction.
-    public func replayWebhookEvents(eventID: String?, since: Date?, endpointID: Int64?) async throws -> Int {
+    package func replayWebhookEvents(eventID: String?, since: Date?, endpointID: Int64?) async throws -> Int {
         try await inTransaction { db in
             let events: [OutboxEvent]
             if let eventID {

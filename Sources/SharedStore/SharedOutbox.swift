@@ -4,9 +4,9 @@ import PostgresNIO
 
 /// The outbox on PostgreSQL. Rows are written and read as the cells of ``OutboxEvent``'s storage,
 /// the one place that knows the row's columns for both engines.
-public enum SharedOutbox {
+package enum SharedOutbox {
     /// Outbox events after `sequence` in insertion order, at most `limit`.
-    public static func events(after sequence: Int64 = 0, limit: Int = 1000, on db: PostgresConnection) async throws
+    package static func events(after sequence: Int64 = 0, limit: Int = 1000, on db: PostgresConnection) async throws
         -> [OutboxEvent]
     {
         do {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 /// The reminders on PostgreSQL as a server watches them.
-public enum SharedReminders {
+package enum SharedReminders {
     /// The query behind ``fingerprint(on:)``, also run blocking (the region catalogue's stamp).
     static let fingerprintQuery: PostgresQuery = """
         SELECT count(*)::float8, coalesce(sum(lastModifiedDate), 0), count(*) FILTER (WHERE isCompleted)::float8,
@@ -12,7 +12,7 @@ public enum SharedReminders {
 
     /// ``GeoReminders/ReminderStore/reminderFingerprint()`` on PostgreSQL: moves when a reminder is
     /// added, edited, completed or deleted, not when alarms are recorded fired.
-    public static func fingerprint(on db: PostgresConnection) async throws -> [Double] {
+    package static func fingerprint(on db: PostgresConnection) async throws -> [Double] {
         do {
             let rows = try await db.query(fingerprintQuery, logger: PostgresSession.logger)
             for try await (count, modified, completed, number) in rows.decode((Double, Double, Double, Double).self) {

@@ -3,7 +3,7 @@ import GeoReminders
 
 /// What can go wrong between georemind and a PostgreSQL store, worded for the person who typed
 /// the address.
-public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
+package enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     case badAddress(String, reason: String)
     case cannotConnect(String, reason: String)
     case server(String)
@@ -25,7 +25,7 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
     /// or the instance gave up on a link that stopped answering).
     case connectionLost
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badAddress(let address, let reason):
             "'\(address)' is not a PostgreSQL address (\(reason)); use postgres://USER[:PASSWORD]@HOST[:PORT]/DB or postgres://USER@/DB?host=/SOCKET/DIR"
@@ -56,7 +56,7 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension SharedStoreError: StoreEngineError {
-    public var failure: StoreEngineFailure {
+    package var failure: StoreEngineFailure {
         switch self {
         // The database is away: the request can be made again once it is back.
         case .cannotConnect, .timedOut, .unreachable, .connectionLost: .unavailable

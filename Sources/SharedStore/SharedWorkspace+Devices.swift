@@ -6,7 +6,7 @@ import PostgresNIO
 /// copy of every device and token. As on SQLite: named after their id, the token's account, and a
 /// device someone else registered meanwhile is left as it is.
 extension SharedWorkspace: DeviceRegistry {
-    public func registerDevices(_ devices: [(id: String, tokenName: String)]) throws {
+    package func registerDevices(_ devices: [(id: String, tokenName: String)]) throws {
         guard !devices.isEmpty else { return }
         let now = configuration.now().timeIntervalSinceReferenceDate
         do {

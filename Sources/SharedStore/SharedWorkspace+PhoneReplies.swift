@@ -5,7 +5,7 @@ import PostgresNIO
 /// Phones' reply states on PostgreSQL: the one row asked for, by its key, instead of a working
 /// copy of the table (every phone's row, at every post).
 extension SharedWorkspace: PhoneReplyStates {
-    public func phoneReplyState(phone: String) throws -> PhoneReplyState? {
+    package func phoneReplyState(phone: String) throws -> PhoneReplyState? {
         do {
             return try connections.with { db in try Self.phoneReplyState(phone: phone, lock: false, on: db) }
         } catch {
@@ -13,7 +13,7 @@ extension SharedWorkspace: PhoneReplyStates {
         }
     }
 
-    public func phoneAccount(phone: String) throws -> String? {
+    package func phoneAccount(phone: String) throws -> String? {
         do {
             return try connections.with { db in try SharedPeople.deviceAccount(phone) { try db.blockingQuery($0) } }
         } catch {
@@ -21,7 +21,7 @@ extension SharedWorkspace: PhoneReplyStates {
         }
     }
 
-    public func updatePhoneReplyState<T>(
+    package func updatePhoneReplyState<T>(
         phone: String, _ decide: (PhoneReplyState?) throws -> (save: PhoneReplyState?, result: T)
     ) throws -> T {
         do {

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The region catalogue's stamp on PostgreSQL, by three small queries instead of a working copy.
 extension SharedWorkspace: RegionStamps {
-    public func regionStamp() throws -> RegionStamp {
+    package func regionStamp() throws -> RegionStamp {
         do {
             return try connections.with { db in
                 try db.blockingTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// Sync states on PostgreSQL: every server of the store knows the tokens any of them handed out.
 extension SharedWorkspace: SyncStates {
-    public func recordSyncState(token: String, collection: String, members: [String: String]) throws {
+    package func recordSyncState(token: String, collection: String, members: [String: String]) throws {
         let text = SyncStateRecord.encode(members)
         let kept = SyncStateRecord.keptPerCollection
         do {
@@ -27,7 +27,7 @@ extension SharedWorkspace: SyncStates {
         }
     }
 
-    public func syncState(token: String, collection: String) throws -> [String: String]? {
+    package func syncState(token: String, collection: String) throws -> [String: String]? {
         do {
             return try connections.with { db in
                 for row in try db.blockingQuery(

@@ -17,11 +17,11 @@ import PostgresNIO
 /// Blocking, as ``PartitionEvaluationStore`` is (postgres-nio's futures, waited for): never call
 /// it on an event loop. Each piece of work holds one of its connections (a server's API calls run
 /// side by side on as many as it opened).
-public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
+package final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     let connections: ConnectionShelf
     let configuration: StoreConfiguration
     /// How many times a piece of work runs before a conflict is reported.
-    public let attempts: Int
+    package let attempts: Int
 
     init(
         connections: [ReconnectingConnection], configuration: StoreConfiguration, attempts: Int,
@@ -37,7 +37,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
     ///   clock, unreadable-reminder report), as a SQLite store file would be.
     /// - Parameter reachable: a server's word on whether the database answers (its heartbeats):
     ///   while false, work is refused at once and work under way ends (``ConnectionShelf``).
-    public static func open(
+    package static func open(
         _ address: PostgresAddress, configuration: StoreConfiguration = StoreConfiguration(), connections: Int = 1,
         attempts: Int = 30, reachable: (@Sendable () -> Bool)? = nil
     ) async throws -> SharedWorkspace {
@@ -53,15 +53,15 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
             attempts: attempts, reachable: reachable)
     }
 
-    public func close() async {
+    package func close() async {
         for connection in connections.all { await connection.close() }
     }
 
-    public func reading<T>(_ tables: StoreTables, _ scope: StoreScope, _ work: (ReminderStore) throws -> T) throws -> T {
+    package func reading<T>(_ tables: StoreTables, _ scope: StoreScope, _ work: (ReminderStore) throws -> T) throws -> T {
         try perform(tables, scope, writes: false, attempts: 1, work)
     }
 
-    public func writing<T>(
+    package func writing<T>(
         _ tables: StoreTables, _ scope: StoreScope, retrying: Bool, _ work: (ReminderStore) throws -> T
     ) throws -> T {
         try perform(tables, scope, writes: true, attempts: retrying ? attempts : 1, work)
@@ -160,7 +160,7 @@ public final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
 }
 
 extension SharedWorkspace {
-    public func outboxEvents(after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
+    package func outboxEvents(after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
         try reading {
             try $0.blockingQuery(SharedOutbox.selection(after: sequence, limit: limit)).map {
                 OutboxEvent(cells: try StoreValue.cells(of: $0))
@@ -168,14 +168,14 @@ extension SharedWorkspace {
         }
     }
 
-    public func outboxSequence(resumingAfter id: String) throws -> Int64 {
+    package func outboxSequence(resumingAfter id: String) throws -> Int64 {
         try reading {
             for row in try $0.blockingQuery("SELECT sequence FROM outboxEvent WHERE id = \(id)") { return try row.decode(Int64.self) }
             return 0
         }
     }
 
-    public func outboxEnd() throws -> Int64 {
+    package func outboxEnd() throws -> Int64 {
         try reading {
             for row in try $0.blockingQuery("SELECT coalesce(max(sequence), 0)::bigint FROM outboxEvent") {
                 return try row.decode(Int64.self)
@@ -184,7 +184,7 @@ extension SharedWorkspace {
         }
     }
 
-    public func outboxEvents(devices: [String], after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
+    package func outboxEvents(devices: [String], after sequence: Int64, limit: Int) throws -> [OutboxEvent] {
         guard !devices.isEmpty else { return [] }
         return try reading {
             try $0.blockingQuery(
@@ -196,7 +196,7 @@ extension SharedWorkspace {
         }
     }
 
-    public func outboxSequence(devices: [String], recordedBefore date: Date) throws -> Int64 {
+    package func outboxSequence(devices: [String], recordedBefore date: Date) throws -> Int64 {
         guard !devices.isEmpty else { return 0 }
         let seconds = date.timeIntervalSinceReferenceDate
         return try reading {

@@ -6,14 +6,14 @@ import PostgresNIO
 /// `georemind migrate`: copies a SQLite store into an empty PostgreSQL database in one
 /// transaction — every table, keys and the counters behind them included — and checks each
 /// table's row count before committing. A failure at any point leaves the target as it was.
-public enum StoreCopy {
+package enum StoreCopy {
     /// What was copied: each table with its rows, in copy order.
-    public struct Report: Sendable {
-        public var tables: [(table: String, rows: Int)] = []
-        public var totalRows: Int { tables.reduce(0) { $0 + $1.rows } }
+    package struct Report: Sendable {
+        package var tables: [(table: String, rows: Int)] = []
+        package var totalRows: Int { tables.reduce(0) { $0 + $1.rows } }
     }
 
-    public static func copy(from store: ReminderStore, to address: PostgresAddress) async throws -> Report {
+    package static func copy(from store: ReminderStore, to address: PostgresAddress) async throws -> Report {
         let connection = try await PostgresSession.connect(to: address)
         do {
             let report = try await connection.withTransaction(logger: PostgresSession.logger) { connection in

@@ -4,12 +4,12 @@ import PostgresNIO
 /// (delivered when its transaction commits, never for one rolled back): fixes are waiting in an
 /// inbox, or the reminders changed. A listener wakes at once instead of at its next poll; the
 /// polls stay, for writers that do not notify (a person with `psql`) and a listener reconnecting.
-public enum StoreNotification: String, Sendable {
+package enum StoreNotification: String, Sendable {
     case inbox
     case reminders
 
     /// The channel every instance listens on.
-    public static let channel = "georemind"
+    package static let channel = "georemind"
 
     /// The statement that sends this notification with the transaction it runs in.
     var statement: PostgresQuery {
@@ -17,7 +17,7 @@ public enum StoreNotification: String, Sendable {
     }
 
     /// Sends this notification with the transaction `db` is in.
-    public func send(on db: PostgresConnection) async throws {
+    package func send(on db: PostgresConnection) async throws {
         do {
             try await db.query(statement, logger: PostgresSession.logger)
         } catch {

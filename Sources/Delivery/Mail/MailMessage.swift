@@ -5,14 +5,14 @@ import GeoReminders
 /// plain text and in HTML, with the Done link. `Message-ID` is made from the event id, so a
 /// resent alert (a retry after a lost answer) carries the same id and mail readers thread or
 /// drop it instead of showing a second message.
-public struct MailMessage: Sendable {
-    public var from: String
-    public var to: String
-    public var messageID: String
+package struct MailMessage: Sendable {
+    package var from: String
+    package var to: String
+    package var messageID: String
     /// The whole message, CRLF line ends, ready for DATA (before dot-stuffing).
-    public var text: String
+    package var text: String
 
-    public init(_ event: OutboxEvent, from: String, to: String, done: String?, now: Date) {
+    package init(_ event: OutboxEvent, from: String, to: String, done: String?, now: Date) {
         let alert = AlertText(event)
         self.from = from
         self.to = to

@@ -10,18 +10,18 @@ import NIOSSL
 /// server offers it, and refuses to go on in plain text unless the server is on loopback (tests).
 /// AUTH PLAIN (RFC 4616) only ever inside TLS, or on loopback. A loopback server that offers
 /// STARTTLS still gets it: loopback only excuses its absence.
-public struct SMTPMailer: Sendable {
-    public let server: SMTPServer
+package struct SMTPMailer: Sendable {
+    package let server: SMTPServer
     let tls: SMTPTLS
 
     /// Reads `?ca=` now: a missing or unreadable CA file is a start-up error, not a failing alert.
-    public init(server: SMTPServer) throws(SMTPError) {
+    package init(server: SMTPServer) throws(SMTPError) {
         self.server = server
         tls = try SMTPTLS(for: server)
     }
 
     /// Sends `message`; returns the server's final reply code (250) or throws what went wrong.
-    public func send(_ message: MailMessage, timeout: TimeInterval) async throws -> Int {
+    package func send(_ message: MailMessage, timeout: TimeInterval) async throws -> Int {
         try await withThrowingTaskGroup(of: Int.self) { group in
             group.addTask { try await converse(message) }
             group.addTask {

@@ -7,22 +7,22 @@ import Foundation
 /// of the system's, for a server whose certificate comes from the user's own CA: it rides on the
 /// URL so that every command taking `--smtp` takes it too. The password is kept for AUTH PLAIN
 /// and never shown.
-public struct SMTPServer: Sendable, CustomStringConvertible {
-    public enum Security: Sendable, Equatable {
+package struct SMTPServer: Sendable, CustomStringConvertible {
+    package enum Security: Sendable, Equatable {
         case startTLS
         case implicitTLS
     }
 
-    public var host: String
-    public var port: Int
-    public var security: Security
-    public var user: String?
+    package var host: String
+    package var port: Int
+    package var security: Security
+    package var user: String?
     var password: String?
-    public var from: String
+    package var from: String
     /// The PEM file of the CA(s) the server's certificate must chain to; nil: the system's trust store.
-    public var trustedCA: String?
+    package var trustedCA: String?
 
-    public init(parsing text: String) throws(SMTPError) {
+    package init(parsing text: String) throws(SMTPError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "smtp" || scheme == "smtps", let host = components.host, !host.isEmpty
         else { throw .badURL(reason: "give smtp://USER:PASSWORD@HOST:587 or smtps://USER:PASSWORD@HOST:465") }
@@ -42,16 +42,16 @@ public struct SMTPServer: Sendable, CustomStringConvertible {
     }
 
     /// Loopback: the only place a plain (no TLS) conversation is allowed.
-    public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
+    package var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
 
     /// The URL without its password: what logs and errors may show.
-    public var description: String {
+    package var description: String {
         "\(security == .implicitTLS ? "smtps" : "smtp")://\(user.map { "\($0)@" } ?? "")\(host):\(port)"
     }
 }
 
 /// Why mail could not be sent; the dispatcher retries all but a bad address.
-public enum SMTPError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SMTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case badURL(reason: String)
     case badCA(path: String, reason: String)
     case refused(code: Int, reply: String)
@@ -59,7 +59,7 @@ public enum SMTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(server: String, reason: String)
     case connection(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .badURL(reason): reason
         case let .badCA(path, reason):
