@@ -1,13 +1,15 @@
 import GeoReminders
 import PostgresNIO
 
-/// PostgreSQL's row-level security, a second wall behind an account's working copy: the tables
-/// holding people's rows (those with ``GeoReminders/StoreTable/accountRows``) show the role
-/// ``role`` only the rows the account in the transaction's ``accountSetting`` may see — the same
-/// condition the copy's query filters by — and refuse a row it writes outside them. Work for one
-/// account (``GeoReminders/StoreScope/seenBy(account:)``) runs under that role, so a query that
-/// forgot its filter still reads nothing of another account; the evaluators, migrations and work
-/// on the whole store run as the store's owner, for whom a policy shows every row.
+/// PostgreSQL's row-level security, which picks an account's working copy: the tables holding
+/// people's rows (those with ``GeoReminders/StoreTable/accountRows``) show the role ``role`` only
+/// the rows the account in the transaction's ``accountSetting`` may see, and refuse a row it writes
+/// outside them. Work for one account (``GeoReminders/StoreScope/seenBy(account:)``) runs under
+/// that role and loads its tables with no filter of its own, so the database holds the line a
+/// second time behind the store's rules run on the copy (``GeoReminders/ReminderStore/reminderIDs(visibleTo:)``,
+/// ``GeoReminders/ReminderStore/checkCanEdit(listID:actor:)``): a rule that forgot its account
+/// still meets nothing of another's. The evaluators, migrations and work on the whole store run as
+/// the store's owner, for whom a policy shows every row.
 ///
 /// `FORCE ROW LEVEL SECURITY` holds the owner to the policies too, so a role reaches these tables
 /// only through a policy naming it. The role is the cluster's (roles are not a database's): the

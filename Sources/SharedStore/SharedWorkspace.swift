@@ -94,15 +94,16 @@ package final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
         ) {
             var copy = try ReminderStore.workingCopy(configuration: configuration)
             var partial = scope != .everything
-            // An account's work reads and writes behind row-level security too (``RowSecurity``).
+            // An account's copy holds the rows row-level security shows its role, which are the
+            // rows the account may see, and what it writes back is held to them (``RowSecurity``).
             if case .seenBy(let account) = scope { try db.blockingQuery(RowSecurity.entering(account: account)) }
-            try load(tables, scope, into: copy, on: db)
+            try load(tables, into: copy, on: db)
             // Keys made for another locale or zone are rebuilt over every row, so not in a copy of
             // some of them: that writer reads the whole tables, once, as the store's owner.
             if writes, scope != .everything, tables.contains("storeInfo"), try !copy.storedSettingsAreCurrent() {
                 try db.blockingQuery(RowSecurity.leaving)
                 copy = try ReminderStore.workingCopy(configuration: configuration)
-                try load(tables, .everything, into: copy, on: db)
+                try load(tables, into: copy, on: db)
                 partial = false
             }
             // As the copy reads them back, so that a cell PostgreSQL types otherwise is no change.
@@ -115,22 +116,17 @@ package final class SharedWorkspace: StoreAccess, OutboxReading, Sendable {
         }
     }
 
-    /// Reads `scope`'s rows of `tables` into `copy` (the outbox's events stay where they are: the
-    /// copy only adds).
-    private func load(_ tables: [String], _ scope: StoreScope, into copy: ReminderStore, on db: PostgresConnection) throws {
+    /// Reads the rows of `tables` the transaction's role sees into `copy` (the outbox's events stay
+    /// where they are: the copy only adds).
+    private func load(_ tables: [String], into copy: ReminderStore, on db: PostgresConnection) throws {
         var rows: [String: [[StoreValue]]] = [:]
         for table in StoreCatalogue.tables(named: tables) where !table.isAppendOnly {
             var conditions: [String] = []
             // A shared server's partition states and fix logs are never part of a working copy.
             if let column = table.stateKeyColumn { conditions.append("\(column) NOT LIKE 'partition-%'") }
-            var bindings = PostgresBindings()
-            if case .seenBy(let account) = scope, let accountRows = table.accountRows {
-                conditions.append("(\(accountRows.condition))")
-                bindings.append(account)
-            }
             let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let select = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)\(filter)"
-            rows[table.name] = try db.blockingQuery(PostgresQuery(unsafeSQL: select, binds: bindings)).map(StoreValue.cells(of:))
+            rows[table.name] = try db.blockingQuery(PostgresQuery(unsafeSQL: select)).map(StoreValue.cells(of:))
         }
         try copy.loadSnapshot(rows, generatedKeys: try generatedKeyMarks(tables, on: db))
     }

@@ -84,8 +84,9 @@ import Testing
         #expect(granted.split(separator: "\n").map(String.init) == accountTables.sorted())
     }
 
-    /// The workspace's work for an account runs behind the policies: with Anna's policy on reminders
-    /// made to show nothing, her copy holds none, while the whole store's work sees all four.
+    /// The workspace's work for an account runs behind the policies: with the policies on reminders
+    /// and alarms made to show nothing, Anna's copy holds no reminder, while the whole store's work
+    /// sees all four.
     @Test func anAccountsWorkRunsBehindThePolicies() async throws {
         let server = try PostgresServer()
         defer { server.stop() }
@@ -94,7 +95,9 @@ import Testing
             Result {
                 _ = try Self.household(in: workspace)
                 let before = try workspace.reading(.reminders, .seenBy(account: "anna")) { try $0.reminders().count }
-                _ = try server.psql("ALTER POLICY account_rows ON reminder USING (false)", database: "store")
+                for table in ["reminder", "alarm"] {
+                    _ = try server.psql("ALTER POLICY account_rows ON \(table) USING (false)", database: "store")
+                }
                 let after = try workspace.reading(.reminders, .seenBy(account: "anna")) { try $0.reminders().count }
                 let whole = try workspace.reading(.reminders) { try $0.reminders().count }
                 return (before, after, whole)

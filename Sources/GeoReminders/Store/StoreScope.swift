@@ -15,11 +15,11 @@ public enum StoreScope: Sendable, Hashable {
 }
 
 /// The rows of one table an account's copy holds (``StoreScope/seenBy(account:)``): those whose
-/// ``column`` is among the values a subquery on the account gives. Written once over ``Terms``, so
-/// that a working copy's query (``condition``) and PostgreSQL's row-level security (which names
-/// the account and reads past its own policies) say the same. Each subquery is one PostgreSQL
-/// answers by index: subqueries joined with `UNION ALL`, not `OR` (which it answers by reading
-/// the table).
+/// ``column`` is among the values a subquery on the account gives, written over ``Terms`` so that
+/// the engine says how it names the account and its memberships. On PostgreSQL the subqueries
+/// become row-level security (SharedStore's `RowSecurity`), which picks a copy's rows; each is one
+/// PostgreSQL answers by index (subqueries joined with `UNION ALL`, not `OR`, which it answers by
+/// reading the table).
 public struct AccountRows: Sendable {
     /// The pieces a condition is written from.
     public struct Terms: Sendable {
@@ -35,11 +35,6 @@ public struct AccountRows: Sendable {
             self.memberLists = memberLists
             self.firstAccount = firstAccount
         }
-
-        /// A working copy's query: `$1` is the account.
-        public static let query = Terms(
-            account: "$1", memberLists: "SELECT listID FROM listMember WHERE account = $1",
-            firstAccount: "SELECT name FROM account ORDER BY createdDate, name LIMIT 1")
     }
 
     /// The column the rows are picked by.
@@ -48,9 +43,6 @@ public struct AccountRows: Sendable {
 
     /// The values of ``column`` the account's rows hold, as a subquery over `terms`.
     public func values(_ terms: Terms) -> String { written(terms) }
-
-    /// The condition as a working copy's query binds it: `$1` is the account.
-    public var condition: String { "\(column) IN (\(written(.query)))" }
 
     /// The store-wide settings (``ReminderStore/storeSettingKeys``) and the account's own default list.
     static let settings = AccountRows(column: "key") { terms in
