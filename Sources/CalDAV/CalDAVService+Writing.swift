@@ -5,8 +5,10 @@ import GeoReminders
 extension CalDAVService {
     /// PUT of a reminder (RFC 4791 §5.3.2): the iCalendar import of one resource into this list.
     /// `If-None-Match: *` over an existing resource and a stale `If-Match` are 412 (never 403:
-    /// iOS gives up on a 403). The answer carries the ETag only when the stored bytes are the
-    /// ones sent; otherwise they are georemind's rendering and clients fetch them again (§5.3.4).
+    /// iOS gives up on a 403). The client's bytes are kept and served back while they stand for
+    /// the reminder (``GeoReminders/ClientCopy``), and the answer then carries their ETag; where
+    /// the import added to them (a location alarm carried over or made from GEO) the resource is
+    /// georemind's rendering, the answer has no ETag and clients fetch it again (§5.3.4).
     func put(_ request: DAVRequest, _ path: DAVPath) throws -> DAVResponse {
         guard case let .object(principal, segment, name) = path else {
             throw DAVError.status(405, "PUT stores a reminder: /dav/calendars/PRINCIPAL/LIST/UID.ics")
@@ -14,7 +16,7 @@ extension CalDAVService {
         try checkPrincipal(principal)
         let ifMatch = request.header("If-Match")
         let ifNoneMatch = request.header("If-None-Match")
-        let (created, etag) = try access.writing(.reminders, retrying: true) { store -> (Bool, String?) in
+        let (created, etag) = try access.writing(Self.tables, retrying: true) { store -> (Bool, String?) in
             // The one resource, not the whole list: a PUT costs the same in a list of 10 or 10,000.
             let (grant, lists) = try list(store, segment: segment)
             try Self.checkCanEdit(grant)
@@ -42,7 +44,9 @@ extension CalDAVService {
             }
             let report = try store.importICalendar(
                 Data(incoming.data), fileName: name,
-                options: ICalendarImportOptions(listID: grant.list.id, account: actor, rendering: CalendarObject.keptRendering))
+                options: ICalendarImportOptions(
+                    listID: grant.list.id, account: actor,
+                    keeping: CalendarObject.keeping(verbatim: incoming.isVerbatim ? request.body : nil)))
             if let skipped = report.entries.first, case let .skipped(reason) = skipped.outcome {
                 throw DAVError.precondition(403, .c("valid-calendar-object-resource"), reason)
             }
@@ -56,7 +60,7 @@ extension CalDAVService {
         switch path {
         case let .object(principal, segment, name):
             try checkPrincipal(principal)
-            try access.writing(.reminders) { store in
+            try access.writing(Self.tables) { store in
                 let (grant, lists) = try list(store, segment: segment)
                 guard let object = try object(store, in: grant.list, lists: lists, named: name) else {
                     throw DAVError.status(404, "no resource \(name)")
@@ -70,7 +74,7 @@ extension CalDAVService {
             return DAVResponse(status: 204)
         case let .collection(principal, segment):
             try checkPrincipal(principal)
-            try access.writing(.reminders) { store in
+            try access.writing(Self.tables) { store in
                 let state = try listState(store, segment: segment)
                 try Self.checkCanManage(state.grant)
                 if let ifMatch = request.header("If-Match"), !ETag.list(ifMatch, contains: "\"\(state.token)\"") {
@@ -108,7 +112,7 @@ extension CalDAVService {
         // of the same name is another list).
         let uuid = UUID(uuidString: segment)?.uuidString.lowercased()
         let id = uuid ?? UUID().uuidString.lowercased()
-        try access.writing(.reminders) { store in
+        try access.writing(Self.tables) { store in
             let (grants, lists) = try self.grants(store)
             guard !grants.contains(where: { $0.segment == segment }), !lists.contains(where: { $0.id == id }) else {
                 throw DAVError.status(405, "the list exists")
@@ -149,7 +153,7 @@ extension CalDAVService {
             let order = DAVName(DAVName.appleICal, "calendar-order")
             let position = try props.compactMap { $0.child(order) }.last.map(Self.position)
             let changesList = props.contains { $0.children.contains { $0.name != order } }
-            try access.writing(.reminders) { store in
+            try access.writing(Self.tables) { store in
                 let grant = try self.list(store, segment: segment).grant
                 if changesList {
                     try Self.checkCanManage(grant)

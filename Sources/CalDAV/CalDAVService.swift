@@ -12,6 +12,9 @@ package struct CalDAVService: Sendable {
     package let history: SyncHistory
     package let renders: RenderCache
 
+    /// What CalDAV work reads and writes: the reminders, and the bytes clients stored for them.
+    static let tables: StoreTables = [.reminders, .clientCopies]
+
     package init(
         access: any StoreAccess, account: CalDAVAccount = CalDAVAccount(), history: SyncHistory = SyncHistory(),
         renders: RenderCache = RenderCache()

@@ -73,9 +73,26 @@ package struct CalendarObject: Sendable {
         KeptRendering(context: context, name: name, tag: etag, bytes: data)
     }
 
-    /// A stored reminder rendered as the store keeps it (what a PUT keeps for the next listing).
-    @Sendable static func keptRendering(_ reminder: Reminder, lists: [ReminderList]) -> KeptRendering {
-        CalendarObject(reminder, lists: lists).kept(context: renderingContext(listID: reminder.listID, lists: lists))
+    /// The resource as served: the client's own bytes while `copy` still stands for this
+    /// rendering (``GeoReminders/ClientCopy``), else as rendered.
+    func serving(_ copy: ClientCopy?) -> CalendarObject {
+        guard let copy, copy.renderedTag == etag else { return self }
+        var served = self
+        served.data = copy.bytes
+        served.etag = copy.tag
+        return served
+    }
+
+    /// What a PUT keeps with the reminder it stored: the client's bytes `verbatim`, when they
+    /// stand for it (``IncomingObject/isVerbatim``), with the rendering they stand for; the
+    /// resource as it will be served, for the next listing.
+    static func keeping(verbatim: [UInt8]?) -> @Sendable (Reminder, [ReminderList]) -> KeptResource {
+        { reminder, lists in
+            let rendered = CalendarObject(reminder, lists: lists)
+            let copy = verbatim.map { ClientCopy(renderedTag: rendered.etag, tag: ETag.strong($0), bytes: $0) }
+            let context = renderingContext(listID: reminder.listID, lists: lists)
+            return KeptResource(rendering: rendered.serving(copy).kept(context: context), clientCopy: copy)
+        }
     }
 
     /// Which rendering of a reminder this build writes. The store keeps rendered bytes across

@@ -105,7 +105,9 @@ extension CalDAVService {
         bytes: Bool = true
     ) throws -> [CalendarObject] {
         guard store.keepsRenderings, !whole else {
-            return try store.reminders(matching: predicate, sortedBy: .creationDate).map { renders.object($0, lists: lists) }
+            let rendered = try store.reminders(matching: predicate, sortedBy: .creationDate).map { renders.object($0, lists: lists) }
+            let copies = try store.clientCopies(reminderIDs: rendered.map(\.reminderID))
+            return rendered.map { $0.serving(copies[$0.reminderID]) }
         }
         let listed = try store.listedReminders(matching: predicate, bytes: bytes)
         var contexts: [String: String] = [:]
@@ -117,12 +119,13 @@ extension CalDAVService {
         }
         let stale = listed.filter { $0.kept?.context != context($0.listID) }.map(\.id)
         let reminders = stale.isEmpty ? [:] : try store.remindersByID(stale)
+        let copies = try store.clientCopies(reminderIDs: stale)
         var made: [(Reminder, KeptRendering)] = []
         let objects = listed.compactMap { item -> CalendarObject? in
             if let kept = item.kept, kept.context == context(item.listID) { return CalendarObject(item, kept: kept) }
             // Gone since the listing was read: the next listing will not show it either.
             guard let reminder = reminders[item.id] else { return nil }
-            let object = renders.object(reminder, lists: lists)
+            let object = renders.object(reminder, lists: lists).serving(copies[reminder.id])
             made.append((reminder, object.kept(context: context(reminder.listID))))
             return object
         }
@@ -164,13 +167,18 @@ extension CalDAVService {
         -> CalendarObject?
     {
         let base = name.hasSuffix(".ics") ? String(name.dropLast(4)) : name
+        var found: CalendarObject?
         if let reminder = try store.reminder(id: CalendarObject.reminderID(forUID: base)), reminder.listID == list.id {
             let object = renders.object(reminder, lists: lists)
-            if object.name == name { return object }
+            if object.name == name { found = object }
         }
-        var kept = ReminderPredicate(listIDs: [list.id])
-        kept.extrasContaining = CalendarObject.nameProperty
-        return try store.reminders(matching: kept).lazy.map { self.renders.object($0, lists: lists) }.first { $0.name == name }
+        if found == nil {
+            var kept = ReminderPredicate(listIDs: [list.id])
+            kept.extrasContaining = CalendarObject.nameProperty
+            found = try store.reminders(matching: kept).lazy.map { self.renders.object($0, lists: lists) }.first { $0.name == name }
+        }
+        guard let found else { return nil }
+        return found.serving(try store.clientCopies(reminderIDs: [found.reminderID])[found.reminderID])
     }
 
     /// The home's token: the lists' tokens, so it moves when any list changes.
@@ -193,14 +201,14 @@ extension CalDAVService {
             return .principal
         case let .home(name):
             try checkPrincipal(name)
-            return .home(lists: try access.reading(.reminders, .seenBy(account: actor)) { try listStates($0) })
+            return .home(lists: try access.reading(Self.tables, .seenBy(account: actor)) { try listStates($0) })
         case let .collection(principal, list):
             try checkPrincipal(principal)
             return .collection(
-                try access.reading(.reminders, .seenBy(account: actor)) { try listState($0, segment: list, reading: reading) })
+                try access.reading(Self.tables, .seenBy(account: actor)) { try listState($0, segment: list, reading: reading) })
         case let .object(principal, list, name):
             try checkPrincipal(principal)
-            return try access.reading(.reminders, .seenBy(account: actor)) { store in
+            return try access.reading(Self.tables, .seenBy(account: actor)) { store in
                 let (found, lists) = try self.list(store, segment: list)
                 guard let object = try object(store, in: found.list, lists: lists, named: name) else {
                     throw DAVError.status(404, "no resource \(name)")

@@ -17,6 +17,10 @@ package struct IncomingObject: Sendable {
     package var reminderID: String
     /// The calendar to import.
     package var data: Data
+    /// Whether the client's calendar carries all the reminder will hold: no location alarm was
+    /// carried over or made from GEO. Only then are its bytes served back as the resource
+    /// (``GeoReminders/ClientCopy``); otherwise another member's app would not see the alarm.
+    package var isVerbatim = true
 
     /// Tasks.org's default geofence radius in metres, for a GEO without a radius.
     package static let geoRadius = 250
@@ -67,6 +71,7 @@ package struct IncomingObject: Sendable {
                     copy.alarms = kept
                     let exported = ICalendarExport.calendar([copy], lists: lists)
                     todo.components += exported.components.first { $0.name == "VTODO" }?.components(named: "VALARM") ?? []
+                    isVerbatim = false
                 }
             }
         }
@@ -77,6 +82,7 @@ package struct IncomingObject: Sendable {
             // The place's name: the task's LOCATION when it has one (Tasks.org writes it), else the coordinates.
             let title = todo.property("LOCATION")?.text ?? geo.value
             todo.append(Self.arrivingAlarm(id: geoAlarmID, place: place, radius: radius, title: title))
+            isVerbatim = false
         }
         calendar.components[index] = todo
         data = ICalWriter.data([calendar])

@@ -1,4 +1,5 @@
 import Foundation
+import GeoReminders
 
 /// The store's tables expressed for PostgreSQL: the same tables, columns and meanings as the
 /// SQLite schema (dates stay seconds since 2001-01-01, as Foundation's reference date), typed as
@@ -13,8 +14,20 @@ enum PostgresSchema {
         ("sqlite-v14", sqliteV14), ("sqlite-v15", sqliteV15),
         ("sqlite-v16", sqliteV16), ("inbox-crossings", inboxCrossings), ("sqlite-v18", sqliteV18),
         ("sqlite-v19", sqliteV19), ("sqlite-v20", sqliteV20), ("account-copies", accountCopies),
-        ("row-security", RowSecurity.migration),
+        ("row-security", RowSecurity.migration), ("sqlite-v21", sqliteV21),
     ]
+
+    /// SQLite's v21-dav-client-copies: the bytes a CalDAV client last stored for a reminder,
+    /// behind the wall as its reminder is.
+    static var sqliteV21: [String] {
+        [
+            """
+            CREATE TABLE davClientCopy (
+                reminderNumber bigint PRIMARY KEY REFERENCES reminder(number) ON DELETE CASCADE,
+                renderedTag text NOT NULL, tag text NOT NULL, bytes bytea NOT NULL)
+            """
+        ] + StoreCatalogue.tables(named: ["davClientCopy"]).flatMap(RowSecurity.wall(around:))
+    }
 
     /// What an account's working copy looks its rows up by (``GeoReminders/AccountRows``): the
     /// first account, which a save with no actor acts as, without reading every account.

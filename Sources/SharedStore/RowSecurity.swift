@@ -70,8 +70,15 @@ enum RowSecurity {
             END $$
             """
         ]
-        for table in StoreCatalogue.tables(named: tableNames) {
-            guard let rows = table.accountRows else { continue }
+        for table in StoreCatalogue.tables(named: tableNames) { statements += wall(around: table) }
+        return statements
+    }
+
+    /// The lookup function, policies and grants that put `table` behind the wall (nothing for a
+    /// table without ``GeoReminders/StoreTable/accountRows``).
+    static func wall(around table: StoreTable) -> [String] {
+        var statements: [String] = []
+        if let rows = table.accountRows {
             // PL/pgSQL keeps its plans for the session, where an SQL function's body is planned
             // at every call. The policy reads the array once per statement (a scalar subquery,
             // cast to the column's own type): called in the condition itself, it ran again at

@@ -11,7 +11,8 @@ import Testing
         let href = fixture.collection + uid + ".ics"
         let put = fixture.send("PUT", href, CalDAVFixture.appleTodo(), headers: ["If-None-Match": "*"])
         #expect(put.status == 201)
-        #expect(put.header("ETag") == nil)
+        // The client's bytes are the resource: the answer carries their ETag (RFC 4791 §5.3.4).
+        #expect(put.header("ETag") == ETag.strong(Array(CalDAVFixture.appleTodo().utf8)))
         let reminder = try #require(try fixture.store.reminder(id: uid.lowercased()))
         guard case let .location(location, proximity) = reminder.alarms.first?.trigger else {
             Issue.record("no location alarm: \(reminder.alarms)")
@@ -23,13 +24,18 @@ import Testing
 
         let get = fixture.send("GET", href)
         #expect(get.status == 200)
+        #expect(CalDAVFixture.text(get) == CalDAVFixture.appleTodo())
+        let etag = try #require(get.header("ETag"))
+        #expect(etag == put.header("ETag"))
+        // Rendered by georemind (as after any change made elsewhere), it keeps the client's UID.
+        let stored = try #require(try fixture.store.reminder(id: uid.lowercased()))
         // Unfolded (RFC 5545 §3.1): the long location line is folded at 75 octets.
-        let text = CalDAVFixture.text(get).replacingOccurrences(of: "\r\n ", with: "")
+        let text = String(decoding: CalendarObject(stored, lists: try fixture.store.lists()).data, as: UTF8.self)
+            .replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("UID:\(uid)\r\n"))
         #expect(text.contains("X-APPLE-SORT-ORDER:731234567\r\n"))
         #expect(text.contains("X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-TITLE=Home:geo:52.520008,13.404954"))
         #expect(!text.contains("X-GEOREMIND-UID"))
-        let etag = try #require(get.header("ETag"))
         #expect(fixture.send("GET", href).header("ETag") == etag)
 
         // Preconditions: a second create and a stale If-Match are 412, never 403.

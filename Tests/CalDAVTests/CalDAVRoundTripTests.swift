@@ -8,8 +8,10 @@ import Testing
     @Test func aPUTOfTheServersOwnBytesIsAnsweredWithTheirETag() throws {
         let fixture = try CalDAVFixture()
         let href = fixture.collection + "a.ics"
-        #expect(fixture.send("PUT", href, CalDAVFixture.appleTodo(uid: "a")).header("ETag") == nil)
+        // A GEO the import turns into an alarm: the resource is georemind's rendering.
+        #expect(fixture.send("PUT", href, CalDAVFixture.tasksOrgTodo(uid: "a")).header("ETag") == nil)
         let get = fixture.send("GET", href)
+        #expect(CalDAVFixture.text(get).contains("X-APPLE-STRUCTURED-LOCATION"))
         let put = fixture.send("PUT", href, CalDAVFixture.text(get), headers: ["If-Match": get.header("ETag")!])
         #expect(put.status == 204)
         #expect(put.header("ETag") == get.header("ETag"))

@@ -19,6 +19,9 @@ import Testing
         let outcome = await Task.detached { Result { try Self.household(in: workspace) } }.value
         await workspace.close()
         let (visible, bensWork) = try outcome.get()
+        // Every reminder with the bytes a CalDAV client stored for it: its own id.
+        _ = try server.psql(
+            "INSERT INTO davClientCopy SELECT number, 'r', 't', convert_to(id, 'UTF8') FROM reminder", database: "store")
         _ = try server.psql("CREATE ROLE probe LOGIN IN ROLE georemind_api", database: "store")
         var address = try PostgresAddress(parsing: url)
         address.user = "probe"
@@ -26,13 +29,16 @@ import Testing
             configuration: try address.configuration(), id: 7, logger: Logger(label: "probe"))
         do {
             // No account named: nothing at all.
-            for table in ["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm"] {
+            for table in ["storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm", "davClientCopy"] {
                 #expect(
                     try await Self.strings(PostgresQuery(unsafeSQL: "SELECT count(*)::text FROM \(table)"), on: probe) == ["0"], "\(table)")
             }
             for account in ["anna", "ben"] {
                 try await probe.query("SELECT set_config('georemind.account', \(account), false)", logger: Self.logger)
                 #expect(try await Self.strings("SELECT id FROM reminder ORDER BY id", on: probe) == visible[account])
+                #expect(
+                    try await Self.strings("SELECT convert_from(bytes, 'UTF8') FROM davClientCopy ORDER BY 1", on: probe)
+                        == visible[account])
                 let alarms = try await Self.strings("SELECT id FROM alarm ORDER BY id", on: probe)
                 #expect(alarms.count == (account == "anna" ? 2 : 1), "\(account): \(alarms)")
             }
@@ -71,7 +77,7 @@ import Testing
         let workspace = try await SharedWorkspace.open(try PostgresAddress(parsing: try server.createDatabase("store")))
         await workspace.close()
         let accountTables = StoreCatalogue.tables.filter { $0.accountRows != nil }.map { $0.name.lowercased() }
-        #expect(accountTables.count == 7)
+        #expect(accountTables.count == 8)
         let secured = try server.psql(
             "SELECT relname FROM pg_class WHERE relrowsecurity AND relforcerowsecurity AND relkind = 'r' ORDER BY relname",
             database: "store")

@@ -58,7 +58,8 @@ import Testing
         let copied = try sandbox.run("migrate", "--from", sandbox.storePath, "--to", target)
         #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied)")
         let tables = [
-            "storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm", "engineState", "apiToken",
+            "storeInfo", "account", "list", "listMember", "recurrenceSeries", "reminder", "alarm", "davClientCopy", "engineState",
+            "apiToken",
             "device", "outboxEvent", "webhookEndpoint", "actionUse", "webhookDelivery", "liveFixBatch", "phoneReply",
             "davSyncState",
         ]
@@ -72,8 +73,8 @@ import Testing
         }
         #expect(copied.stdout == expected + "copied \(total) rows from \(sandbox.storePath) to \(target)\n")
         // Something in every table that a seeded store fills (liveFixBatch is serve's, actionUse its Done
-        // links', phoneReply its OwnTracks replies', davSyncState its CalDAV clients').
-        for table in tables where !["liveFixBatch", "actionUse", "phoneReply", "davSyncState"].contains(table) {
+        // links', phoneReply its OwnTracks replies', davSyncState and davClientCopy its CalDAV clients').
+        for table in tables where !["liveFixBatch", "actionUse", "phoneReply", "davSyncState", "davClientCopy"].contains(table) {
             #expect(try server.psql("SELECT count(*) > 0 FROM \(table)", database: "fleet") == "t\n", "\(table) is empty")
         }
         // Values cell by cell, doubles to the last digit, blobs to the last byte.

@@ -100,8 +100,9 @@ import Testing
             headers: auth)
         #expect(sync.status == 207 && sync.body.contains("<d:href>\(href)</d:href>"))
         let get = try await Self.send(client, port, "GET", href, headers: ["Authorization": auth["Authorization"]!])
-        #expect(get.status == 200 && get.body.contains("UID:5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B\r\n"))
-        #expect(get.headers.first(name: "ETag") != nil)
+        // The bytes iOS stored, under the ETag its PUT was answered with.
+        #expect(get.status == 200 && get.body == Self.appleTodo)
+        #expect(get.headers.first(name: "ETag") != nil && get.headers.first(name: "ETag") == put.headers.first(name: "ETag"))
 
         // A read token reads but does not write.
         let readAuth = ["Authorization": ServerProcess.basic("viewer", read)]
@@ -258,6 +259,38 @@ import Testing
         #expect(after.status == 207, "a token of the last run is known: \(after.body)")
         #expect(after.body.contains("<d:href>\(mum)</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
         #expect(hrefs(after.body).filter { $0 != mum } == [list + breadID + ".ics"], "a delta, not a full sync")
+        #expect(server.stop() == 0)
+    }
+
+    /// A client reads back the bytes it stored, across a restart, until the reminder changes
+    /// elsewhere: then the store's rendering, under a new ETag, and the old one no longer matches.
+    @Test func theClientsBytesLastUntilTheCommandLineChangesTheReminder() async throws {
+        let auth = ["Authorization": ServerProcess.basic("me", full)]
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        var server = try ServerProcess(sandbox)
+        let home = try await Self.send(
+            client, server.port, "PROPFIND", "/dav/calendars/default/", "<propfind xmlns=\"DAV:\"><prop><resourcetype/></prop></propfind>",
+            headers: auth.merging(["Depth": "1"]) { $1 })
+        let list = try #require(
+            home.body.components(separatedBy: "<d:href>").dropFirst().map { $0.components(separatedBy: "</d:href>")[0] }
+                .first { $0 != "/dav/calendars/default/" })
+        let href = list + "5E1C2A9B-3F4D-4E5F-8A9B-0C1D2E3F4A5B.ics"
+        let put = try await Self.send(client, server.port, "PUT", href, Self.appleTodo, headers: auth)
+        let etag = try #require(put.headers.first(name: "ETag"))
+        #expect(put.status == 201)
+        #expect(server.stop() == 0)
+        server = try ServerProcess(sandbox)
+        let kept = try await Self.send(client, server.port, "GET", href, headers: auth)
+        #expect(kept.body == Self.appleTodo && kept.headers.first(name: "ETag") == etag)
+
+        _ = try sandbox.ok("complete", "5e1c2a9b")
+        let changed = try await Self.send(client, server.port, "GET", href, headers: auth)
+        #expect(changed.status == 200 && changed.body != Self.appleTodo && changed.body.contains("STATUS:COMPLETED\r\n"))
+        let newTag = try #require(changed.headers.first(name: "ETag"))
+        #expect(newTag != etag)
+        let stale = try await Self.send(client, server.port, "PUT", href, Self.appleTodo, headers: auth.merging(["If-Match": etag]) { $1 })
+        #expect(stale.status == 412)
         #expect(server.stop() == 0)
     }
 

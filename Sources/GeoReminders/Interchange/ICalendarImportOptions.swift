@@ -14,18 +14,19 @@ public struct ICalendarImportOptions: Sendable {
     /// The account importing (nil: the store's first): only lists it may edit are found or
     /// written, lists it creates are its own, and its own list takes reminders that name none.
     public var account: String?
-    /// Renders each written reminder as it is stored, to be kept with it in the same transaction
-    /// (``KeptRendering``; a store file only): a CalDAV PUT keeps what its client lists next.
-    public var rendering: (@Sendable (Reminder, [ReminderList]) -> KeptRendering)?
+    /// What to keep with each imported reminder as it is stored, in the same transaction
+    /// (``KeptResource``): a CalDAV PUT keeps what its client lists next and reads back. It runs
+    /// for reminders the import left unchanged too, as their client's bytes may be new.
+    public var keeping: (@Sendable (Reminder, [ReminderList]) -> KeptResource)?
 
     public init(
         listID: String? = nil, dryRun: Bool = false, createsMissingLists: Bool = false, account: String? = nil,
-        rendering: (@Sendable (Reminder, [ReminderList]) -> KeptRendering)? = nil
+        keeping: (@Sendable (Reminder, [ReminderList]) -> KeptResource)? = nil
     ) {
         self.listID = listID
         self.dryRun = dryRun
         self.createsMissingLists = createsMissingLists
         self.account = account
-        self.rendering = rendering
+        self.keeping = keeping
     }
 }

@@ -112,8 +112,11 @@ extension ReminderStore {
         }.map(\.element)
         let usedLists = Set(writes.compactMap(\.listID))
         report.createdLists = newLists.filter { usedLists.contains($0.id) }
-        if !options.dryRun, !writes.isEmpty {
-            try writeInterchange(lists: report.createdLists, reminders: writes, owner: account, rendering: options.rendering)
+        let kept = options.keeping.map { keeping in
+            (keeping, ids: report.entries.filter { $0.outcome == .unchanged }.compactMap(\.reminderID) + writes.map(\.id))
+        }
+        if !options.dryRun, !writes.isEmpty || !(kept?.ids.isEmpty ?? true) {
+            try writeInterchange(lists: report.createdLists, reminders: writes, owner: account, keeping: kept)
         }
         return report
     }

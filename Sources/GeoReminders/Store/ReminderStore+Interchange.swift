@@ -24,10 +24,10 @@ extension ReminderStore {
 
     /// Creates `lists`, then saves `reminders` exactly as given (validated, dates kept), in one
     /// transaction: on any failure nothing is written. Held `commit: false` changes stay held.
-    /// - Parameter rendering: renders each reminder as stored, to keep with it (``KeptRendering``).
+    /// - Parameter keeping: what to keep with the reminders `ids` as stored (``KeptResource``).
     func writeInterchange(
         lists: [ReminderList], reminders: [Reminder], owner: String = Account.firstName,
-        rendering: ((Reminder, [ReminderList]) -> KeptRendering)? = nil
+        keeping: (make: (Reminder, [ReminderList]) -> KeptResource, ids: [String])? = nil
     ) throws {
         let database = try authorizedDatabase(for: "import reminders")
         let validLists = try lists.map { list throws(ReminderError) in try list.validated() }
@@ -43,9 +43,7 @@ extension ReminderStore {
             }
             let writer = try ReminderWriter(db, access: access, titleKeys: titleKeys, floatingZone: configuration.floatingTimeZone)
             try writer.apply(validReminders.map(PendingChange.save))
-            if let rendering, keepsRenderings {
-                try Self.keep(validReminders.map(\.id), rendering: rendering, db)
-            }
+            if let keeping { try keep(keeping.ids, keeping.make, db) }
         }
         observers.notify(.reminders)
     }

@@ -57,14 +57,17 @@ extension ReminderStore {
         }
     }
 
-    /// Renders the stored reminders `ids` with `rendering` and keeps what it gives, inside the
-    /// transaction that wrote them.
-    static func keep(_ ids: [String], rendering: (Reminder, [ReminderList]) -> KeptRendering, _ db: Database) throws {
+    /// Makes what to keep with the stored reminders `ids` (``KeptResource``) and keeps it, inside
+    /// the transaction that wrote them: the rendering where this store keeps renderings, the
+    /// client copy on every store.
+    func keep(_ ids: [String], _ make: (Reminder, [ReminderList]) -> KeptResource, _ db: Database) throws {
         let lists = try Self.lists(db)
         let listed = "[" + ids.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
         let filter = ReminderFilter(sql: "id IN (SELECT value FROM json_each(?))", arguments: [listed])
         for reminder in try ReminderReader.fetch(db, filter: filter, order: "number") {
-            try insertKept(rendering(reminder, lists), reminderID: reminder.id, db)
+            let kept = make(reminder, lists)
+            if keepsRenderings { try Self.insertKept(kept.rendering, reminderID: reminder.id, db) }
+            try Self.keepClientCopy(kept.clientCopy, reminderID: reminder.id, db)
         }
     }
 

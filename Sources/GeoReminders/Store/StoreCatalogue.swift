@@ -35,6 +35,9 @@ public enum StoreCatalogue {
                 "longitude", "radius", "proximity", "firedDate", "acknowledgedDate", "area",
             ]),
         StoreTable(
+            "davClientCopy", key: ["reminderNumber"], groups: .clientCopies, isWithoutRowID: true, accountRows: .clientCopies,
+            generatedKeyReferences: ["reminderNumber": "reminder"], columns: ["reminderNumber", "renderedTag", "tag", "bytes"]),
+        StoreTable(
             "engineState", key: ["key"], groups: .evaluation, stateKeyColumn: "key", columns: ["key", "snapshot", "savedDate"]),
         StoreTable(
             "apiToken", key: ["name"], groups: .credentials,

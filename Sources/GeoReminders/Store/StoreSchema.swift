@@ -22,7 +22,7 @@ enum StoreSchema {
         "v9-live-fix-log", "v10-live-fix-batches", "v11-channels", "v12-accounts", "v13-owntracks-reply",
         "v14-personal-channels", "v15-dav-sync-states",
         "v16-kept-resource-names", "v17-kept-renderings", "v18-list-positions", "v19-list-collection-names",
-        "v20-outbox-readers",
+        "v20-outbox-readers", "v21-dav-client-copies",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -47,6 +47,7 @@ enum StoreSchema {
         migrator.registerMigration("v18-list-positions", migrate: addListPositions)
         migrator.registerMigration("v19-list-collection-names", migrate: addListCollectionNames)
         migrator.registerMigration("v20-outbox-readers", migrate: addOutboxReaders)
+        migrator.registerMigration("v21-dav-client-copies", migrate: addClientCopies)
         return migrator
     }
 
@@ -501,6 +502,18 @@ enum StoreSchema {
     /// The members of an event's list when it fired, space-separated: whose webhooks carry it.
     private static func addOutboxReaders(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE outboxEvent ADD COLUMN readers TEXT")
+    }
+
+    /// The bytes a CalDAV client last stored for a reminder (``ClientCopy``), gone with the reminder.
+    private static func addClientCopies(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE davClientCopy (
+                    reminderNumber INTEGER NOT NULL PRIMARY KEY REFERENCES reminder(number) ON DELETE CASCADE,
+                    renderedTag TEXT NOT NULL,
+                    tag TEXT NOT NULL,
+                    bytes BLOB NOT NULL) WITHOUT ROWID;
+                """)
     }
 
     /// The triggers of ``addKeptRenderings(_:)``: a working copy of another engine's rows keeps

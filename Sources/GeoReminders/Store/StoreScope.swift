@@ -67,6 +67,8 @@ public struct AccountRows: Sendable {
     static let alarms = AccountRows(column: "reminderNumber") { terms in
         "SELECT number FROM reminder WHERE listID IN (\(terms.memberLists))"
     }
+    /// Client copies follow their reminders, by number as alarms do.
+    static let clientCopies = alarms
 
     private init(column: String, values: @escaping @Sendable (Terms) -> String) {
         self.column = column

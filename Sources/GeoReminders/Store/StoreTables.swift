@@ -25,6 +25,8 @@ public struct StoreTables: OptionSet, Sendable, Hashable {
     /// listing of lists, a person's default list or the action key needs, so that on PostgreSQL
     /// it costs the lists, not the reminders.
     public static let lists = StoreTables(rawValue: 1 << 8)
+    /// The bytes CalDAV clients last stored for reminders (``ClientCopy``): only CalDAV reads them.
+    public static let clientCopies = StoreTables(rawValue: 1 << 9)
 
     /// The catalogue's tables these name, in its order (parents first).
     public var tables: [StoreTable] { StoreCatalogue.tables.filter { !$0.groups.isDisjoint(with: self) } }
