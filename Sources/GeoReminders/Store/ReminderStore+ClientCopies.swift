@@ -23,17 +23,18 @@ extension ReminderStore {
     public func clientCopies(reminderIDs: [String]) throws -> [String: ClientCopy] {
         let database = try authorizedDatabase(for: "read reminders", allowedWith: [.full, .writeOnly])
         guard access == .full, !reminderIDs.isEmpty else { return [:] }
-        let ids = String(decoding: try JSONEncoder().encode(reminderIDs), as: UTF8.self)
+        // One resource (a GET, a PUT's precondition) by its key; a listing's in one statement.
+        let (term, argument): (String, String) =
+            reminderIDs.count == 1
+            ? ("= ?", reminderIDs[0])
+            : ("IN (SELECT value FROM json_each(?))", String(decoding: try JSONEncoder().encode(reminderIDs), as: UTF8.self))
         return try database.read { db in
             var copies: [String: ClientCopy] = [:]
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, renderedTag, tag, bytes FROM davClientCopy JOIN reminder ON number = reminderNumber
-                    WHERE id IN (SELECT value FROM json_each(?))
-                    """,
-                arguments: [ids])
-            {
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: "SELECT id, renderedTag, tag, bytes FROM davClientCopy JOIN reminder ON number = reminderNumber WHERE id \(term)"),
+                arguments: [argument])
+            while let row = try rows.next() {
                 let bytes: Data = row[3]
                 copies[row[0]] = ClientCopy(renderedTag: row[1], tag: row[2], bytes: Array(bytes))
             }
