@@ -75,11 +75,13 @@ enum ICalContentLine {
             lineNumber: line)
     }
 
-    /// iana-token and x-name: ALPHA, DIGIT and "-" only.
+    /// iana-token and x-name: ALPHA, DIGIT and "-" (RFC 5545 §3.1), and "_", which the python
+    /// `caldav` library writes for keyword arguments it does not know (`PERCENT_COMPLETE`,
+    /// `RELATED_TO`, GNOME Errands' `X_ERRANDS_COLOR`) and Radicale and Nextcloud store.
     static func isValidName(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty
             && bytes.allSatisfy { c in
-                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F
             }
     }
 }

@@ -72,4 +72,40 @@ import Testing
         #expect(get.contains("SUMMARY:Buy milk today") && get.contains("X-APPLE-STRUCTURED-LOCATION"))
         #expect(try fixture.store.clientCopies(reminderIDs: [CalendarObject.reminderID(forUID: Self.uid)]).isEmpty)
     }
+
+    /// GNOME Errands writes through the python `caldav` library, which names properties after its
+    /// keyword arguments, underscores and all (caldav 3.6's `create_ical`); Radicale stores them.
+    @Test func gnomeErrandsUnderscoredPropertiesAreStoredAndReadBack() throws {
+        let fixture = try CalDAVFixture()
+        let href = fixture.collection + "errands-1.ics"
+        let sent = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//python-caldav//caldav//en_DK\r
+            BEGIN:VTODO\r
+            CATEGORIES:home\\,shop\r
+            DESCRIPTION:Semi-skimmed\r
+            DTSTAMP:20261129T225131Z\r
+            DUE:20261201T180000Z\r
+            PERCENT_COMPLETE:0\r
+            PRIORITY:1\r
+            RELATED_TO:\r
+            STATUS:NEEDS-ACTION\r
+            SUMMARY:Buy milk\r
+            UID:errands-1\r
+            X_ERRANDS_COLOR:blue\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let put = fixture.send("PUT", href, sent, headers: ["If-None-Match": "*"])
+        #expect(put.status == 201 && put.header("ETag") == ETag.strong(Array(sent.utf8)))
+        let reminder = try #require(try fixture.store.reminder(id: CalendarObject.reminderID(forUID: "errands-1")))
+        #expect(reminder.title == "Buy milk" && reminder.priority == 1 && reminder.notes == "Semi-skimmed")
+        #expect(fixture.send("GET", href).body == Array(sent.utf8))
+        // Rendered by georemind after a change, the unmodelled properties come back as they were.
+        _ = try fixture.store.complete(id: reminder.id)
+        let rendered = CalDAVFixture.text(fixture.send("GET", href))
+        #expect(rendered.contains("X_ERRANDS_COLOR:blue\r\n") && rendered.contains("PERCENT_COMPLETE:0\r\n"))
+    }
 }
